@@ -1,0 +1,78 @@
+/* Execution streams and the substrate's global state. */
+#ifndef BTI_ES_H
+#define BTI_ES_H
+
+#include "deque.h"
+#include "fifo.h"
+#include "inbox.h"
+#include "unit.h"
+
+#include <pthread.h>
+
+struct bt_pool {
+    struct bti_es *es;
+    bool shared;
+};
+
+/* Free lists of one ES; entries link through their first word. */
+typedef struct bti_cache {
+    void *head;
+    uint32_t count;
+} bti_cache_t;
+
+/* One ES. Everything above `sleep` is touched by its own OS thread only,
+ * except the inboxes and the deque, which say who else may touch them. */
+typedef struct bti_es {
+    bt_unit_t *current; /* running unit; NULL while the scheduler itself runs */
+    /* Work left for whoever runs next on this ES, right after a switch,
+     * because it must not be done on the stack being switched away from. */
+    bt_unit_t *dead;       /* an ended ULT: release its stack, wake its joiner */
+    bt_unit_t *parking;    /* a ULT that asked to park */
+    bt_unit_t *moving;     /* a ULT migrating to `moving_to` */
+    struct bt_pool *moving_to;
+    bti_fifo_t local;      /* private pool: units pushed by this ES */
+    bti_fifo_t yielded;    /* ULTs that yielded: run after everything else */
+    bti_inbox_t private_inbox; /* private pool: units pushed by others */
+    bti_inbox_t shared_inbox;  /* shared pool: units pushed by others */
+    bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
+    bti_cache_t unit_cache;
+    bti_cache_t stack_cache;
+    uint32_t idle_probes;
+    uint64_t rng;
+    int rank;
+    int cpu;
+    btd_ctx_t sched_ctx;
+    bti_stack_t sched_stack;
+    btd_ctx_t os_ctx; /* the ES's OS thread outside the scheduler */
+    bti_stack_t os_stack;
+    void *altstack;
+    pthread_t thread;
+    struct bt_pool pools[2]; /* private, shared */
+    /* 1 while the ES sleeps or is about to; wakers exchange it to 0. */
+    _Alignas(64) _Atomic int sleep;
+} bti_es_t;
+
+enum bti_wait_policy { BTI_WAIT_ACTIVE, BTI_WAIT_PASSIVE, BTI_WAIT_SPIN_THEN_SLEEP };
+
+struct bti_global {
+    bti_es_t **es;
+    int num_es;
+    bool initialized;
+    size_t stack_size;
+    enum bti_wait_policy wait_policy;
+    uint32_t spin_count;
+    bt_unit_t main_unit;
+    _Atomic int stopping;
+    _Alignas(64) _Atomic int nsleeping;
+};
+
+extern struct bti_global bti_g;
+
+/* The ES of the calling OS thread, NULL on external threads. Initial-exec
+ * TLS is read %fs-relative at every use, so a ULT that migrated between two
+ * reads sees its new ES. */
+extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
+
+static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
+
+#endif

@@ -1,0 +1,152 @@
+/* Bobbin threading substrate: the public interface.
+ *
+ * Vocabulary (one word per concept, used everywhere in threading/):
+ *   es       execution stream: one OS thread running a scheduler.
+ *   unit     work unit: a ULT (own stack, may suspend) or a tasklet (no
+ *            stack, runs to completion on its scheduler's stack).
+ *   pool     ready units. Each ES has a private pool (only that ES runs its
+ *            units; anyone may push) and a shared pool (other ESs steal).
+ *
+ * The thread that calls bt_init() becomes the main ULT of ES 0 and keeps its
+ * own stack, so it can create, join and block like any ULT. Threads that are
+ * not work units ("external threads") may create and join units and wait on
+ * every synchronisation object below; they block in the kernel instead of
+ * suspending. A tasklet must not wait: doing so ends the program with a
+ * message naming the call.
+ *
+ * Environment (read by bt_init; malformed values are reported and ignored):
+ *   BOBBIN_NUM_ES        number of ESs (alias KMP_ABT_NUM_ESS); default: the
+ *                        CPUs in the process affinity mask.
+ *   BOBBIN_STACK_SIZE    ULT stack size, with an optional K, M or G suffix.
+ *   BOBBIN_WAIT_POLICY   active (idle ESs spin), passive (idle ESs sleep at
+ *                        once); unset: spin BOBBIN_SPIN_COUNT probes, then sleep.
+ *   BOBBIN_SPIN_COUNT    probes of an idle ES before it sleeps.
+ *
+ * This header is plain C11 and may be used without the rest of Bobbin. */
+#ifndef BOBBIN_THREADING_H
+#define BOBBIN_THREADING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library is built with hidden visibility; this is its interface. */
+#pragma GCC visibility push(default)
+
+typedef struct bt_unit bt_unit_t;
+typedef struct bt_pool bt_pool_t;
+typedef void (*bt_fn_t)(void *arg);
+
+/* ---- Lifetime of the substrate ---------------------------------------- */
+
+/* Starts the ESs. Idempotent; returns 0, or -1 if the substrate cannot
+ * start (the reason is printed). */
+int bt_init(void);
+/* Runs what is still ready, stops the ESs and releases their memory. Call it
+ * from the thread that called bt_init, after joining the units it created. */
+void bt_finalize(void);
+int bt_initialized(void);
+
+int bt_num_es(void);
+/* Rank of the ES running the caller, or -1 on an external thread. */
+int bt_self_es(void);
+/* The calling unit, or NULL on an external thread. */
+bt_unit_t *bt_self(void);
+int bt_self_is_tasklet(void);
+/* Default ULT stack size in bytes (BOBBIN_STACK_SIZE). */
+size_t bt_stack_size(void);
+
+/* ---- Pools and units --------------------------------------------------- */
+
+/* Pools of ES `es`; es < 0 means the caller's ES (ES 0 on external threads). */
+bt_pool_t *bt_pool_private(int es);
+bt_pool_t *bt_pool_shared(int es);
+
+/* Creates a ready unit in `pool` (NULL: the caller's private pool). The unit
+ * runs fn(arg) once; join it, then free it. Returns NULL only if memory ran
+ * out. stack_size 0 means bt_stack_size(). */
+bt_unit_t *bt_ult_create(bt_pool_t *pool, bt_fn_t fn, void *arg);
+bt_unit_t *bt_ult_create_sized(bt_pool_t *pool, bt_fn_t fn, void *arg,
+                               size_t stack_size);
+bt_unit_t *bt_tasklet_create(bt_pool_t *pool, bt_fn_t fn, void *arg);
+
+/* Waits until `unit` has finished. A ULT joining a unit that has not started
+ * and sits in a pool of its own ES runs it at once (scheduler bypass). */
+void bt_join(bt_unit_t *unit);
+/* Releases a finished unit (join it first). */
+void bt_free(bt_unit_t *unit);
+/* Both of the above. */
+void bt_join_free(bt_unit_t *unit);
+
+/* Rank of the ES that ran (or runs) `unit`; -1 if it has not started. */
+int bt_unit_es(const bt_unit_t *unit);
+int bt_unit_is_tasklet(const bt_unit_t *unit);
+
+/* ---- Scheduling operations (ULTs only) ---------------------------------- */
+
+/* Lets every other ready unit of this ES run first (also stealing). From a
+ * tasklet or an external thread it does nothing. */
+void bt_yield(void);
+/* Switches straight to `target` if it is ready in a pool of this ES and can
+ * be taken from it; otherwise behaves as bt_yield(). */
+void bt_yield_to(bt_unit_t *target);
+/* Suspends the calling ULT until bt_resume() names it. A resume that comes
+ * first is remembered, so each suspend pairs with exactly one resume. */
+void bt_suspend(void);
+/* Makes a suspended ULT ready again, in the private pool of the ES where it
+ * last ran. Callable from anywhere, including external threads. */
+void bt_resume(bt_unit_t *unit);
+/* Moves the calling ULT into `pool`; it continues on that pool's ES. */
+void bt_migrate_to(bt_pool_t *pool);
+
+/* ---- Unit-local keys ---------------------------------------------------- */
+
+typedef struct bt_key { uint32_t id; } bt_key_t;
+/* destructor (may be NULL) runs on a unit's non-NULL value when it ends. */
+int bt_key_create(bt_key_t *key, bt_fn_t destructor);
+/* Returns 0, or -1 when called outside a work unit or out of memory. */
+int bt_key_set(bt_key_t key, void *value);
+void *bt_key_get(bt_key_t key);
+
+/* ---- Synchronisation that suspends ------------------------------------- */
+/* All objects below are valid when zero-filled (static storage or the
+ * *_INITIALIZER); *_init does the same at run time. Their layout is private. */
+
+typedef struct bt_mutex { uint64_t opaque[4]; } bt_mutex_t;
+#define BT_MUTEX_INITIALIZER {{0}}
+void bt_mutex_init(bt_mutex_t *m);
+void bt_mutex_lock(bt_mutex_t *m);
+int bt_mutex_trylock(bt_mutex_t *m); /* 1 if acquired */
+void bt_mutex_unlock(bt_mutex_t *m);
+
+typedef struct bt_cond { uint64_t opaque[3]; } bt_cond_t;
+#define BT_COND_INITIALIZER {{0}}
+void bt_cond_init(bt_cond_t *c);
+void bt_cond_wait(bt_cond_t *c, bt_mutex_t *m);
+void bt_cond_signal(bt_cond_t *c);
+void bt_cond_broadcast(bt_cond_t *c);
+
+typedef struct bt_barrier { uint64_t opaque[4]; } bt_barrier_t;
+void bt_barrier_init(bt_barrier_t *b, uint32_t count);
+/* Returns 1 in exactly one of the `count` waiters of each round, else 0. */
+int bt_barrier_wait(bt_barrier_t *b);
+
+typedef struct bt_eventual { uint64_t opaque[5]; } bt_eventual_t;
+#define BT_EVENTUAL_INITIALIZER {{0}}
+void bt_eventual_init(bt_eventual_t *e);
+/* Waits until the eventual is set and returns the value it was set to. */
+void *bt_eventual_wait(bt_eventual_t *e);
+int bt_eventual_test(bt_eventual_t *e, void **value); /* 1 if set */
+void bt_eventual_set(bt_eventual_t *e, void *value);
+/* Makes it unset again; nobody may be waiting. */
+void bt_eventual_reset(bt_eventual_t *e);
+
+#pragma GCC visibility pop
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,37 @@
+/* This file prints Bobbin's diagnostics: one line each, to stderr, written
+ * with a single write() so that lines of concurrent ESs do not interleave. */
+#include "log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void emit(const char *fmt, va_list ap)
+{
+    char line[512];
+    int n = snprintf(line, sizeof line, "bobbin: ");
+    n += vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+    if (n > (int)sizeof line - 2)
+        n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    ssize_t ignored = write(STDERR_FILENO, line, (size_t)n);
+    (void)ignored;
+}
+
+void bti_warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit(fmt, ap);
+    va_end(ap);
+}
+
+void bti_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit(fmt, ap);
+    va_end(ap);
+    abort();
+}

@@ -1,0 +1,401 @@
+/* This file is the per-ES scheduler: what runs next, how a ULT parks and is
+ * woken, and how an idle ES goes to sleep.
+ *
+ * Order of pick: the private pool (local part, then its inbox), the own
+ * shared pool, one steal attempt from a random other ES's shared pool, and
+ * last the ULTs that yielded, so a yield lets everything else go first.
+ *
+ * The scheduler loop keeps no state in locals across running a unit: all of
+ * it lives in the ES, re-read each round. Any stack may therefore take over
+ * as the scheduler of an ES (dynamic promotion relies on it).
+ *
+ * Deferred work. A context cannot finish leaving on its own stack: an ended
+ * ULT's stack must not be reused while it still runs on it, and a parking
+ * ULT must not be woken (and run elsewhere) before its registers are saved.
+ * So the leaving context records the work in its ES (dead, parking, moving)
+ * and whoever gains control next does it in bti_after_switch().
+ *
+ * Parking. unit->park goes RUNNING -> PARKED (by the ES, after the switch)
+ * and PARKED -> RUNNING (by the waker, who then makes it ready); a wake that
+ * comes first leaves PERMIT, which the next park consumes without switching.
+ * Each park pairs with exactly one wake, so a waker never touches a unit
+ * that has already moved on.
+ *
+ * Sleeping. An idle ES sets its `sleep` word and the global sleeper count,
+ * re-checks for work, and futex-waits. A thread that pushes where an ES may
+ * be asleep fences and then reads those words. The two fences (Dekker
+ * style) guarantee that either the sleeper sees the work or the pusher sees
+ * the sleeper and wakes it. */
+#include "scheduler.h"
+
+#include "futex.h"
+#include "log.h"
+#include "stack.h"
+#include "switch.h"
+#include "unit_mem.h"
+
+__thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
+
+/* ---- Waking and sleeping ---------------------------------------------- */
+
+void bti_es_wake(bti_es_t *es)
+{
+    if (atomic_load_explicit(&es->sleep, memory_order_relaxed) &&
+        atomic_exchange_explicit(&es->sleep, 0, memory_order_relaxed))
+        bti_futex_wake(&es->sleep, 1);
+}
+
+/* After a push into another ES's pool: that ES must run the unit. */
+static void notify(bti_es_t *es)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    bti_es_wake(es);
+}
+
+/* After a push into the own shared pool: a sleeping ES could steal it. */
+static void notify_thieves(bti_es_t *self)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!atomic_load_explicit(&bti_g.nsleeping, memory_order_relaxed))
+        return;
+    for (int i = 1; i < bti_g.num_es; i++) {
+        bti_es_t *es = bti_g.es[(self->rank + i) % bti_g.num_es];
+        if (atomic_load_explicit(&es->sleep, memory_order_relaxed) &&
+            atomic_exchange_explicit(&es->sleep, 0, memory_order_relaxed)) {
+            bti_futex_wake(&es->sleep, 1);
+            return;
+        }
+    }
+}
+
+static bool has_stealable(bti_es_t *es)
+{
+    return !bti_deque_maybe_empty(&es->shared) || !bti_inbox_empty(&es->shared_inbox);
+}
+
+bool bti_es_has_own_work(bti_es_t *es)
+{
+    return !bti_fifo_empty(&es->local) || !bti_fifo_empty(&es->yielded) ||
+           !bti_inbox_empty(&es->private_inbox) || has_stealable(es);
+}
+
+static bool has_work(bti_es_t *es)
+{
+    if (bti_es_has_own_work(es))
+        return true;
+    for (int i = 0; i < bti_g.num_es; i++)
+        if (has_stealable(bti_g.es[i]))
+            return true;
+    return false;
+}
+
+static bool must_stop(bti_es_t *es)
+{
+    return es->rank != 0 && atomic_load(&bti_g.stopping);
+}
+
+static void es_sleep(bti_es_t *es)
+{
+    atomic_store(&es->sleep, 1);
+    atomic_fetch_add(&bti_g.nsleeping, 1);
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!has_work(es) && !must_stop(es))
+        while (atomic_load_explicit(&es->sleep, memory_order_relaxed))
+            bti_futex_wait(&es->sleep, 1);
+    atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
+    atomic_fetch_sub(&bti_g.nsleeping, 1);
+}
+
+static void idle(bti_es_t *es)
+{
+    if (bti_g.wait_policy == BTI_WAIT_ACTIVE ||
+        (bti_g.wait_policy == BTI_WAIT_SPIN_THEN_SLEEP &&
+         ++es->idle_probes < bti_g.spin_count)) {
+        bti_cpu_relax();
+        return;
+    }
+    es->idle_probes = 0;
+    es_sleep(es);
+}
+
+/* ---- Pools -------------------------------------------------------------- */
+
+void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
+{
+    bti_es_t *es = pool->es;
+    bool own = es == bti_es_self();
+    if (!pool->shared) {
+        if (own) {
+            bti_fifo_push(&es->local, u);
+        } else {
+            bti_inbox_push(&es->private_inbox, u);
+            notify(es);
+        }
+    } else if (own) {
+        bti_deque_push(&es->shared, u);
+        if (bti_g.num_es > 1)
+            notify_thieves(es);
+    } else {
+        bti_inbox_push(&es->shared_inbox, u);
+        notify(es);
+    }
+}
+
+/* Moves the shared inbox into the deque, where the owner and thieves find
+ * it; the oldest unit is pushed first, so thieves take it first. */
+static bool drain_shared_inbox(bti_es_t *es)
+{
+    bti_fifo_t batch = {0};
+    if (!bti_inbox_drain(&es->shared_inbox, &batch))
+        return false;
+    for (bt_unit_t *u; (u = bti_fifo_pop(&batch));)
+        bti_deque_push(&es->shared, u);
+    return true;
+}
+
+static uint64_t next_random(bti_es_t *es)
+{
+    uint64_t x = es->rng; /* xorshift64 */
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return es->rng = x;
+}
+
+static bt_unit_t *steal(bti_es_t *es)
+{
+    uint32_t r = (uint32_t)(next_random(es) % (uint64_t)(bti_g.num_es - 1));
+    bti_es_t *victim = bti_g.es[r >= (uint32_t)es->rank ? r + 1 : r];
+    bt_unit_t *u = bti_deque_steal(&victim->shared);
+    if (u || bti_inbox_empty(&victim->shared_inbox))
+        return u;
+    /* The victim is busy and has not seen its inbox: take all of it. */
+    bti_fifo_t batch = {0};
+    if (!bti_inbox_drain(&victim->shared_inbox, &batch))
+        return NULL;
+    u = bti_fifo_pop(&batch);
+    for (bt_unit_t *v; (v = bti_fifo_pop(&batch));)
+        bti_deque_push(&es->shared, v);
+    return u;
+}
+
+static bt_unit_t *pick(bti_es_t *es)
+{
+    bt_unit_t *u = bti_fifo_pop(&es->local);
+    if (u)
+        return u;
+    if (bti_inbox_drain(&es->private_inbox, &es->local))
+        return bti_fifo_pop(&es->local);
+    if (!bti_deque_maybe_empty(&es->shared) && (u = bti_deque_pop(&es->shared)))
+        return u;
+    if (drain_shared_inbox(es) && (u = bti_deque_pop(&es->shared)))
+        return u;
+    if (bti_g.num_es > 1 && (u = steal(es)))
+        return u;
+    return bti_fifo_pop(&es->yielded);
+}
+
+bool bti_take_ready(bti_es_t *es, bt_unit_t *u)
+{
+    if (bti_fifo_empty(&es->local))
+        bti_inbox_drain(&es->private_inbox, &es->local);
+    if (es->local.head == u) {
+        bti_fifo_pop(&es->local);
+        return true;
+    }
+    if (es->yielded.head == u) {
+        bti_fifo_pop(&es->yielded);
+        return true;
+    }
+    return bti_deque_take(&es->shared, u);
+}
+
+/* ---- Running units ------------------------------------------------------ */
+
+void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
+{
+    if (u->stack.lo)
+        bti_stack_release(es, u);
+    if (atomic_load_explicit(&u->join, memory_order_relaxed) == BTI_JOIN_DONE)
+        return; /* handed straight to its joiner */
+    /* acq_rel: the joiner sees all the unit did; we see the joiner's waiter. */
+    uintptr_t w = atomic_exchange_explicit(&u->join, BTI_JOIN_DONE, memory_order_acq_rel);
+    if (w)
+        bti_waiter_wake((bti_waiter_t *)w);
+}
+
+void bti_after_switch(bti_es_t *es)
+{
+    bt_unit_t *u = es->parking;
+    if (u) {
+        es->parking = NULL;
+        int expected = BTI_RUNNING;
+        if (!atomic_compare_exchange_strong_explicit(&u->park, &expected, BTI_PARKED,
+                                                     memory_order_acq_rel,
+                                                     memory_order_acquire)) {
+            /* The wake came first: consume the permit, stay ready. */
+            atomic_store_explicit(&u->park, BTI_RUNNING, memory_order_relaxed);
+            bti_fifo_push(&es->local, u);
+        }
+    }
+    if ((u = es->moving)) {
+        es->moving = NULL;
+        bti_pool_push(es->moving_to, u);
+    }
+    if ((u = es->dead)) {
+        es->dead = NULL;
+        bti_unit_finish(es, u);
+    }
+}
+
+/* PARKED -> RUNNING: the caller now owns the right to run u. */
+static bool claim(bt_unit_t *u)
+{
+    int expected = BTI_PARKED;
+    return atomic_compare_exchange_strong_explicit(&u->park, &expected, BTI_RUNNING,
+                                                   memory_order_acquire,
+                                                   memory_order_relaxed);
+}
+
+__attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
+{
+    bti_unit_release_keys(u);
+    bti_es_t *es = bti_es_self();
+    es->dead = u;
+    /* A joiner parked on this ES runs next, without the scheduler between.
+     * The joiner is on this ES, so marking u done before leaving its stack
+     * is safe: nobody can free u until the joiner runs. */
+    uintptr_t jw = atomic_load_explicit(&u->join, memory_order_acquire);
+    bt_unit_t *joiner = jw > BTI_JOIN_DONE ? ((bti_waiter_t *)jw)->unit : NULL;
+    if (joiner && joiner->es == es && claim(joiner)) {
+        atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
+        es->current = joiner;
+        bti_jump(&joiner->ctx, &joiner->stack);
+    }
+    es->current = NULL;
+    bti_jump(&es->sched_ctx, &es->sched_stack);
+}
+
+static void ult_entry(void *arg)
+{
+    BTI_ASAN_ARRIVE(NULL);
+    bt_unit_t *u = arg;
+    bti_after_switch(bti_es_self());
+    u->fn(u->arg);
+    ult_exit(u);
+}
+
+void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
+{
+    u->es = es;
+    if (u->started) {
+        bti_switch(from, &u->ctx, &u->stack);
+        return;
+    }
+    u->started = true;
+    bti_stack_attach(es, u);
+    bti_start(from, &u->stack, ult_entry, u);
+}
+
+void bti_sched_main(void *unused)
+{
+    (void)unused;
+    BTI_ASAN_ARRIVE(NULL);
+    bti_es_t *es = bti_es_self();
+    bti_after_switch(es);
+    for (;;) {
+        bt_unit_t *u = pick(es);
+        if (!u) {
+            if (must_stop(es))
+                break;
+            idle(es);
+        } else if (u->is_tasklet) {
+            es->idle_probes = 0;
+            bti_run_tasklet(es, u);
+            bti_unit_finish(es, u);
+        } else {
+            es->idle_probes = 0;
+            es->current = u;
+            bti_run_ult(es, &es->sched_ctx, u);
+            bti_after_switch(es);
+        }
+        es = bti_es_self();
+    }
+    bti_jump(&es->os_ctx, &es->os_stack);
+}
+
+/* ---- Parking ------------------------------------------------------------ */
+
+void bti_park(bti_es_t *es, bt_unit_t *self)
+{
+    if (atomic_load_explicit(&self->park, memory_order_acquire) == BTI_PERMIT) {
+        atomic_store_explicit(&self->park, BTI_RUNNING, memory_order_relaxed);
+        return;
+    }
+    es->parking = self;
+    es->current = NULL;
+    bti_switch_to_sched(es, self);
+}
+
+void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
+{
+    bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
+    bti_after_switch(bti_es_self());
+}
+
+void bti_unpark(bt_unit_t *u)
+{
+    int p = atomic_load_explicit(&u->park, memory_order_relaxed);
+    for (;;) {
+        if (p == BTI_PARKED) {
+            if (claim(u)) {
+                bti_pool_push(&u->es->pools[0], u);
+                return;
+            }
+            p = atomic_load_explicit(&u->park, memory_order_relaxed);
+        } else if (p == BTI_RUNNING) {
+            /* release: the parker's acquire load of PERMIT sees our writes. */
+            if (atomic_compare_exchange_weak_explicit(&u->park, &p, BTI_PERMIT,
+                                                      memory_order_release,
+                                                      memory_order_relaxed))
+                return;
+        } else {
+            return;
+        }
+    }
+}
+
+/* ---- Waiters ------------------------------------------------------------ */
+
+void bti_waiter_prepare(bti_waiter_t *w, const char *call)
+{
+    bti_es_t *es = bti_es_self();
+    w->unit = es ? es->current : NULL;
+    w->call = call;
+    atomic_init(&w->futex, 0);
+    w->next = NULL;
+}
+
+void bti_waiter_block(bti_waiter_t *w)
+{
+    if (w->unit && w->unit->is_tasklet)
+        bti_fatal("a tasklet cannot wait in %s (tasklets run to completion on "
+                  "the scheduler's stack); create the unit as a ULT", w->call);
+    if (w->unit) {
+        bti_park(bti_es_self(), w->unit);
+        return;
+    }
+    while (!atomic_load_explicit(&w->futex, memory_order_acquire))
+        bti_futex_wait(&w->futex, 0);
+}
+
+void bti_waiter_wake(bti_waiter_t *w)
+{
+    bt_unit_t *u = w->unit; /* read first: w dies once its owner wakes */
+    if (u) {
+        bti_unpark(u);
+        return;
+    }
+    atomic_store_explicit(&w->futex, 1, memory_order_release);
+    bti_futex_wake(&w->futex, 1);
+}

@@ -1,0 +1,57 @@
+/* The scheduler's internal interface: running units, parking and waking
+ * them, and putting them into pools. */
+#ifndef BTI_SCHEDULER_H
+#define BTI_SCHEDULER_H
+
+#include "es.h"
+#include "unit_mem.h"
+
+/* Entry of every ES's scheduler context. */
+void bti_sched_main(void *unused);
+/* Wakes es if it sleeps. */
+void bti_es_wake(bti_es_t *es);
+/* Whether es has units ready in its own pools. */
+bool bti_es_has_own_work(bti_es_t *es);
+
+/* Must run first in every context that gains control through a switch:
+ * finishes what the context that left could not do on its own stack. */
+void bti_after_switch(bti_es_t *es);
+
+/* Transfers control from the context saved in *from to ULT u (starting it
+ * if new) on ES es; returns when control comes back. es->current must
+ * already be u. The caller then calls bti_after_switch(bti_es_self()). */
+void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
+/* Runs tasklet u to completion on the calling stack. */
+static inline void bti_run_tasklet(bti_es_t *es, bt_unit_t *u)
+{
+    bt_unit_t *prev = es->current;
+    u->es = es;
+    u->started = true;
+    es->current = u;
+    u->fn(u->arg);
+    bti_unit_release_keys(u);
+    es->current = prev;
+}
+
+/* Saves ULT self and runs the scheduler of es; returns when self runs again
+ * (on whatever ES), after bti_after_switch. es->current must be updated. */
+void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self);
+/* Suspends the calling ULT until one bti_unpark(self). */
+void bti_park(bti_es_t *es, bt_unit_t *self);
+void bti_unpark(bt_unit_t *u);
+
+void bti_pool_push(struct bt_pool *pool, bt_unit_t *u);
+/* Removes u from es's pools if it is ready there and can be taken. */
+bool bti_take_ready(bti_es_t *es, bt_unit_t *u);
+
+/* Waiters: the one way to wait. prepare() names the call for the error a
+ * tasklet gets if it would block; block() returns after exactly one wake(). */
+void bti_waiter_prepare(bti_waiter_t *w, const char *call);
+void bti_waiter_block(bti_waiter_t *w);
+void bti_waiter_wake(bti_waiter_t *w);
+
+/* A unit has ended and nothing runs on its stack: release the stack and
+ * wake the joiner. */
+void bti_unit_finish(bti_es_t *es, bt_unit_t *u);
+
+#endif

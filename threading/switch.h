@@ -1,0 +1,53 @@
+/* Transfers of control between contexts of one ES. Every switch goes
+ * through these so that AddressSanitizer, when built in, is told which
+ * stack runs next (it would otherwise report the switch as an overflow). */
+#ifndef BTI_SWITCH_H
+#define BTI_SWITCH_H
+
+#include "context.h"
+#include "unit.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define BTI_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BTI_ASAN 1
+#endif
+#endif
+
+#ifdef BTI_ASAN
+#include <sanitizer/common_interface_defs.h>
+#define BTI_ASAN_LEAVE(save, stack)                                                   \
+    __sanitizer_start_switch_fiber(save, (stack)->lo, (stack)->size)
+#define BTI_ASAN_ARRIVE(save) __sanitizer_finish_switch_fiber(save, NULL, NULL)
+#else
+#define BTI_ASAN_LEAVE(save, stack) ((void)(save), (void)(stack))
+#define BTI_ASAN_ARRIVE(save) ((void)(save))
+#endif
+
+static inline void bti_switch(btd_ctx_t *from, btd_ctx_t *to, const bti_stack_t *to_stack)
+{
+    void *fake = NULL;
+    BTI_ASAN_LEAVE(&fake, to_stack);
+    btd_ctx_switch(from, to);
+    BTI_ASAN_ARRIVE(fake);
+}
+
+/* The new context's entry function must call BTI_ASAN_ARRIVE(NULL) first. */
+static inline void bti_start(btd_ctx_t *from, const bti_stack_t *stack,
+                             btd_entry_t entry, void *arg)
+{
+    void *fake = NULL;
+    BTI_ASAN_LEAVE(&fake, stack);
+    btd_ctx_start(from, stack->lo, stack->size, entry, arg);
+    BTI_ASAN_ARRIVE(fake);
+}
+
+__attribute__((noreturn)) static inline void bti_jump(btd_ctx_t *to,
+                                                      const bti_stack_t *to_stack)
+{
+    BTI_ASAN_LEAVE(NULL, to_stack);
+    btd_ctx_jump(to);
+}
+
+#endif

@@ -1,0 +1,212 @@
+/* This file holds the public operations on work units: create, join, free,
+ * yield, yield_to, suspend, resume, migrate. */
+#include "es.h"
+#include "log.h"
+#include "scheduler.h"
+#include "unit_mem.h"
+
+/* The caller's ES; on external threads, checks that the substrate runs. */
+static bti_es_t *require_init(const char *call)
+{
+    bti_es_t *es = bti_es_self();
+    if (__builtin_expect(!es, 0) && !bti_g.initialized)
+        bti_fatal("%s called before bt_init", call);
+    return es;
+}
+
+static bt_unit_t *create(bt_pool_t *pool, bt_fn_t fn, void *arg, bool tasklet,
+                         size_t stack_size)
+{
+    bti_es_t *es = require_init("a create call");
+    bt_unit_t *u = bti_unit_alloc(es);
+    if (!u)
+        return NULL;
+    u->fn = fn;
+    u->arg = arg;
+    u->es = NULL;
+    u->is_tasklet = tasklet;
+    u->started = false;
+    u->is_main = false;
+    atomic_init(&u->park, BTI_RUNNING);
+    atomic_init(&u->join, 0);
+    u->stack.lo = NULL;
+    u->stack_size = stack_size == bti_g.stack_size ? 0 : stack_size;
+    u->keys = NULL;
+    u->nkeys = 0;
+    if (!pool)
+        pool = &(es ? es : bti_g.es[0])->pools[0];
+    if (es && pool == &es->pools[0])
+        bti_fifo_push(&es->local, u); /* the common case, inline */
+    else
+        bti_pool_push(pool, u);
+    return u;
+}
+
+bt_unit_t *bt_ult_create(bt_pool_t *pool, bt_fn_t fn, void *arg)
+{
+    return create(pool, fn, arg, false, 0);
+}
+
+bt_unit_t *bt_ult_create_sized(bt_pool_t *pool, bt_fn_t fn, void *arg, size_t stack_size)
+{
+    return create(pool, fn, arg, false, stack_size);
+}
+
+bt_unit_t *bt_tasklet_create(bt_pool_t *pool, bt_fn_t fn, void *arg)
+{
+    return create(pool, fn, arg, true, 0);
+}
+
+/* Runs u, just taken from es's pools, in place of the joining ULT: the
+ * joiner parks and u's end hands control straight back (ult_exit). */
+static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+{
+    bti_waiter_t w = {.unit = self};
+    atomic_store_explicit(&u->join, (uintptr_t)&w, memory_order_relaxed);
+    es->parking = self;
+    es->current = u;
+    bti_run_ult(es, &self->ctx, u);
+    bti_after_switch(bti_es_self());
+}
+
+void bt_join(bt_unit_t *u)
+{
+    if (atomic_load_explicit(&u->join, memory_order_acquire) == BTI_JOIN_DONE)
+        return;
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = es ? es->current : NULL;
+    if (self && bti_take_ready(es, u)) {
+        if (u->is_tasklet) {
+            bti_run_tasklet(es, u);
+            atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
+            return;
+        }
+        if (!self->is_tasklet) {
+            join_bypass(es, self, u);
+            return;
+        }
+        bti_fifo_push(&es->local, u); /* a tasklet cannot switch: put it back */
+    }
+    bti_waiter_t w;
+    bti_waiter_prepare(&w, "bt_join");
+    uintptr_t expected = 0;
+    if (atomic_compare_exchange_strong_explicit(&u->join, &expected, (uintptr_t)&w,
+                                                memory_order_acq_rel,
+                                                memory_order_acquire))
+        bti_waiter_block(&w);
+}
+
+void bt_free(bt_unit_t *u)
+{
+    if (atomic_load_explicit(&u->join, memory_order_relaxed) != BTI_JOIN_DONE)
+        bti_fatal("bt_free of a unit that has not finished; join it first");
+    bti_unit_free(bti_es_self(), u);
+}
+
+void bt_join_free(bt_unit_t *u)
+{
+    bt_join(u);
+    bt_free(u);
+}
+
+int bt_unit_es(const bt_unit_t *u)
+{
+    struct bti_es *es = __atomic_load_n(&u->es, __ATOMIC_RELAXED);
+    return es ? es->rank : -1;
+}
+
+int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
+
+bt_unit_t *bt_self(void)
+{
+    bti_es_t *es = bti_es_self();
+    return es ? es->current : NULL;
+}
+
+int bt_self_is_tasklet(void)
+{
+    bt_unit_t *u = bt_self();
+    return u && u->is_tasklet;
+}
+
+int bt_self_es(void)
+{
+    bti_es_t *es = bti_es_self();
+    return es ? es->rank : -1;
+}
+
+/* The calling ULT, or NULL for tasklets and external threads, which
+ * cannot give up their stack. */
+static bt_unit_t *self_ult(bti_es_t *es)
+{
+    bt_unit_t *u = es ? es->current : NULL;
+    return u && !u->is_tasklet ? u : NULL;
+}
+
+void bt_yield(void)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = self_ult(es);
+    if (!self)
+        return;
+    bti_fifo_push(&es->yielded, self);
+    es->current = NULL;
+    bti_switch_to_sched(es, self);
+}
+
+void bt_yield_to(bt_unit_t *target)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = self_ult(es);
+    if (!self || target == self || !bti_take_ready(es, target)) {
+        bt_yield();
+        return;
+    }
+    if (target->is_tasklet) {
+        bti_run_tasklet(es, target);
+        bti_unit_finish(es, target);
+        return;
+    }
+    bti_fifo_push(&es->yielded, self);
+    es->current = target;
+    bti_run_ult(es, &self->ctx, target);
+    bti_after_switch(bti_es_self());
+}
+
+void bt_suspend(void)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = es ? es->current : NULL;
+    if (!self)
+        bti_fatal("bt_suspend called outside a work unit");
+    if (self->is_tasklet)
+        bti_fatal("a tasklet cannot wait in bt_suspend (tasklets run to completion "
+                  "on the scheduler's stack); create the unit as a ULT");
+    bti_park(es, self);
+}
+
+void bt_resume(bt_unit_t *u) { bti_unpark(u); }
+
+void bt_migrate_to(bt_pool_t *pool)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = self_ult(es);
+    if (!self || (pool->es == es && !pool->shared))
+        return;
+    es->moving = self;
+    es->moving_to = pool;
+    es->current = NULL;
+    bti_switch_to_sched(es, self);
+}
+
+bt_pool_t *bt_pool_private(int es)
+{
+    bti_es_t *self = require_init("bt_pool_private");
+    return &(es < 0 ? (self ? self : bti_g.es[0]) : bti_g.es[es % bti_g.num_es])->pools[0];
+}
+
+bt_pool_t *bt_pool_shared(int es)
+{
+    bti_es_t *self = require_init("bt_pool_shared");
+    return &(es < 0 ? (self ? self : bti_g.es[0]) : bti_g.es[es % bti_g.num_es])->pools[1];
+}

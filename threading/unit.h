@@ -1,0 +1,54 @@
+/* The work-unit descriptor and the waiter record that every wait in the
+ * substrate (join, mutex, condition, barrier, eventual) is built from. */
+#ifndef BTI_UNIT_H
+#define BTI_UNIT_H
+
+#include "context.h"
+
+#include <bobbin/threading.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct bti_es;
+
+typedef struct bti_stack {
+    void *lo;    /* lowest usable byte; the guard page lies just below */
+    size_t size; /* usable bytes */
+} bti_stack_t;
+
+/* bt_unit.park: the suspend/resume handshake (see scheduler.c). */
+enum { BTI_RUNNING = 0, BTI_PERMIT = 1, BTI_PARKED = 2 };
+
+/* bt_unit.join: 0, the address of the joiner's waiter, or this. */
+#define BTI_JOIN_DONE ((uintptr_t)1)
+
+/* Fields in the order the create/run/join path touches them, so that the
+ * fast path stays within the first cache line. */
+struct bt_unit {
+    bt_unit_t *next; /* link in the one pool or list holding it */
+    bt_fn_t fn;
+    void *arg;
+    struct bti_es *es; /* ES that last ran it; resumes go there */
+    btd_ctx_t ctx;
+    bool is_tasklet;
+    bool started;
+    bool is_main;
+    _Atomic int park;
+    _Atomic uintptr_t join;
+    bti_stack_t stack; /* attached when a ULT starts, released when it ends */
+    size_t stack_size; /* 0: the default */
+    void **keys;
+    uint32_t nkeys;
+};
+
+/* A waiter lives on the waiting thread's stack and is woken exactly once:
+ * a ULT by unpark (unit != NULL), an external thread through its futex. */
+typedef struct bti_waiter {
+    bt_unit_t *unit;
+    const char *call; /* the API call waiting, for the tasklet error */
+    _Atomic int futex;
+    struct bti_waiter *next;
+} bti_waiter_t;
+
+#endif
