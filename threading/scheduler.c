@@ -166,7 +166,9 @@ static bt_unit_t *steal(bti_es_t *es)
 {
     uint32_t r = (uint32_t)(next_random(es) % (uint64_t)(bti_g.num_es - 1));
     bti_es_t *victim = bti_g.es[r >= (uint32_t)es->rank ? r + 1 : r];
-    bt_unit_t *u = bti_deque_steal(&victim->shared);
+    /* The relaxed look first keeps idle probing free of fences. */
+    bt_unit_t *u = bti_deque_maybe_empty(&victim->shared) ? NULL
+                                                          : bti_deque_steal(&victim->shared);
     if (u || bti_inbox_empty(&victim->shared_inbox))
         return u;
     /* The victim is busy and has not seen its inbox: take all of it. */
@@ -294,7 +296,11 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
     }
     u->started = true;
     bti_stack_attach(es, u);
-    bti_start(from, &u->stack, ult_entry, u);
+    /* Stacks are mapped at the same alignment, so their tops would all fall
+     * into one cache set; a per-stack offset spreads the saved contexts. */
+    size_t color = (((uintptr_t)u->stack.lo >> 16) * 0x9E3779B1u) & (63 << 6);
+    bti_stack_t top = {u->stack.lo, u->stack.size - color};
+    bti_start(from, &top, ult_entry, u);
 }
 
 void bti_sched_main(void *unused)
