@@ -117,6 +117,19 @@ int bt_unit_es(const bt_unit_t *u)
 
 int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 
+void *bt_self_arg(void)
+{
+    bti_es_t *es = bti_es_self();
+    return es && es->current ? es->current->arg : NULL;
+}
+
+void bt_self_set_arg(void *arg)
+{
+    bti_es_t *es = bti_es_self();
+    if (es && es->current)
+        es->current->arg = arg;
+}
+
 bt_unit_t *bt_self(void)
 {
     bti_es_t *es = bti_es_self();

@@ -47,6 +47,7 @@ struct bt_unit {
 typedef struct bti_waiter {
     bt_unit_t *unit;
     const char *call; /* the API call waiting, for the tasklet error */
+    const void *key;  /* bt_futex_wait: the word waited on */
     _Atomic int futex;
     struct bti_waiter *next;
 } bti_waiter_t;

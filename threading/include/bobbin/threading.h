@@ -85,6 +85,12 @@ void bt_join_free(bt_unit_t *unit);
 int bt_unit_es(const bt_unit_t *unit);
 int bt_unit_is_tasklet(const bt_unit_t *unit);
 
+/* The calling unit's argument: what it was created with, or last set. A
+ * layer above keeps its per-unit state here (NULL on external threads, and
+ * in the main ULT until set). */
+void *bt_self_arg(void);
+void bt_self_set_arg(void *arg);
+
 /* ---- Scheduling operations (ULTs only) ---------------------------------- */
 
 /* Lets every other ready unit of this ES run first (also stealing). From a
@@ -114,6 +120,14 @@ void *bt_key_get(bt_key_t key);
 /* ---- Synchronisation that suspends ------------------------------------- */
 /* All objects below are valid when zero-filled (static storage or the
  * *_INITIALIZER); *_init does the same at run time. Their layout is private. */
+
+/* A futex for work units: wait blocks the caller while *word == expected
+ * (a ULT suspends, an external thread sleeps in the kernel); wake releases
+ * up to `count` waiters of `word`. Any 32-bit word works, so objects of any
+ * fixed size (e.g. a 4-byte lock) can suspend their waiters. Waiters are
+ * kept in a hashed table, not in the word. Returns may be spurious. */
+void bt_futex_wait(const uint32_t *word, uint32_t expected);
+int bt_futex_wake(const uint32_t *word, int count); /* returns how many */
 
 typedef struct bt_mutex { uint64_t opaque[4]; } bt_mutex_t;
 #define BT_MUTEX_INITIALIZER {{0}}
