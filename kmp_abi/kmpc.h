@@ -1,0 +1,35 @@
+/* Types of the LLVM/Intel OpenMP ABI that omp.h does not define, as the
+ * compilers lay them out (see ARCHITECTURE.md, sec. 5). */
+#ifndef BOB_KMPC_H
+#define BOB_KMPC_H
+
+#include "rt.h"
+
+#include <stdint.h>
+
+typedef int32_t kmp_int32;
+typedef uint32_t kmp_uint32;
+typedef int64_t kmp_int64;
+typedef uint64_t kmp_uint64;
+
+/* A source location: psource is ";file;function;line;column;;". */
+typedef struct ident {
+    kmp_int32 reserved_1;
+    kmp_int32 flags;
+    kmp_int32 reserved_2;
+    kmp_int32 reserved_3;
+    const char *psource;
+} ident_t;
+
+/* The 32 bytes the compiler reserves per critical name (and reduction);
+ * the first 4 hold a runtime lock word. */
+typedef kmp_int32 kmp_critical_name[8];
+
+/* Outlined parallel region: fn(&gtid, &tid, shared variables...). */
+typedef void (*kmpc_micro)(kmp_int32 *gtid, kmp_int32 *tid, ...);
+
+/* Everything exported is default visibility; the rest of the library is
+ * hidden and the version script keeps it so. */
+#define KMP_EXPORT __attribute__((visibility("default")))
+
+#endif

@@ -1,0 +1,137 @@
+/* Entry points of the synchronisation constructs: barrier, single, master,
+ * masked, critical, ordered, flush, copyprivate and reductions. */
+#include "kmpc.h"
+
+KMP_EXPORT void __kmpc_barrier(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_barrier(bob_self());
+}
+
+KMP_EXPORT kmp_int32 __kmpc_single(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    return bob_single_begin(bob_self());
+}
+
+KMP_EXPORT void __kmpc_end_single(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+
+KMP_EXPORT kmp_int32 __kmpc_master(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    return bob_self()->tid == 0;
+}
+
+KMP_EXPORT void __kmpc_end_master(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+
+KMP_EXPORT kmp_int32 __kmpc_masked(ident_t *loc, kmp_int32 gtid, kmp_int32 filter)
+{
+    (void)loc, (void)gtid;
+    return bob_self()->tid == filter;
+}
+
+KMP_EXPORT void __kmpc_end_masked(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+
+/* barrier_master: after the barrier the master runs its block while the
+ * others wait for end_barrier_master (a second barrier that only the
+ * master's arrival completes); the nowait form does not hold them. */
+KMP_EXPORT kmp_int32 __kmpc_barrier_master(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_thread_t *self = bob_self();
+    bob_barrier(self);
+    if (self->tid == 0)
+        return 1;
+    bob_barrier(self);
+    return 0;
+}
+
+KMP_EXPORT void __kmpc_end_barrier_master(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_barrier(bob_self());
+}
+
+KMP_EXPORT kmp_int32 __kmpc_barrier_master_nowait(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_thread_t *self = bob_self();
+    bob_barrier(self);
+    return self->tid == 0;
+}
+
+KMP_EXPORT void __kmpc_critical(ident_t *loc, kmp_int32 gtid, kmp_critical_name *name)
+{
+    (void)loc, (void)gtid;
+    bob_lock_acquire((uint32_t *)name);
+}
+
+KMP_EXPORT void __kmpc_critical_with_hint(ident_t *loc, kmp_int32 gtid,
+                                          kmp_critical_name *name, uint32_t hint)
+{
+    (void)hint; /* every hint is served by the one lock kind */
+    __kmpc_critical(loc, gtid, name);
+}
+
+KMP_EXPORT void __kmpc_end_critical(ident_t *loc, kmp_int32 gtid, kmp_critical_name *name)
+{
+    (void)loc, (void)gtid;
+    bob_lock_release((uint32_t *)name);
+}
+
+KMP_EXPORT void __kmpc_ordered(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_ordered_begin(bob_self());
+}
+
+KMP_EXPORT void __kmpc_end_ordered(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_ordered_end(bob_self());
+}
+
+KMP_EXPORT void __kmpc_flush(ident_t *loc)
+{
+    (void)loc;
+    atomic_thread_fence(memory_order_seq_cst);
+}
+
+KMP_EXPORT void __kmpc_copyprivate(ident_t *loc, kmp_int32 gtid, size_t size, void *data,
+                                   void (*copy)(void *, void *), kmp_int32 didit)
+{
+    (void)loc, (void)gtid, (void)size;
+    bob_copyprivate(bob_self(), data, copy, didit);
+}
+
+/* Reductions return 1: this thread combines its partial result under the
+ * construct's lock, then calls the matching end. */
+KMP_EXPORT kmp_int32 __kmpc_reduce_nowait(ident_t *loc, kmp_int32 gtid, kmp_int32 nvars,
+                                          size_t size, void *data,
+                                          void (*combine)(void *, void *),
+                                          kmp_critical_name *lock)
+{
+    (void)loc, (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
+    return bob_reduce_begin(bob_self(), (uint32_t *)lock);
+}
+
+KMP_EXPORT void __kmpc_end_reduce_nowait(ident_t *loc, kmp_int32 gtid,
+                                         kmp_critical_name *lock)
+{
+    (void)loc, (void)gtid;
+    bob_reduce_end(bob_self(), (uint32_t *)lock, false);
+}
+
+KMP_EXPORT kmp_int32 __kmpc_reduce(ident_t *loc, kmp_int32 gtid, kmp_int32 nvars,
+                                   size_t size, void *data,
+                                   void (*combine)(void *, void *),
+                                   kmp_critical_name *lock)
+{
+    return __kmpc_reduce_nowait(loc, gtid, nvars, size, data, combine, lock);
+}
+
+KMP_EXPORT void __kmpc_end_reduce(ident_t *loc, kmp_int32 gtid, kmp_critical_name *lock)
+{
+    (void)loc, (void)gtid;
+    bob_reduce_end(bob_self(), (uint32_t *)lock, true);
+}

@@ -1,0 +1,114 @@
+/* The omp_* routines about threads, teams, ICVs, devices and time. */
+#include "kmpc.h"
+
+#include <limits.h>
+#include <time.h>
+
+#define OMP_API KMP_EXPORT
+
+OMP_API int omp_get_thread_num(void) { return bob_self()->tid; }
+OMP_API int omp_get_num_threads(void) { return bob_self()->team->nthreads; }
+OMP_API int omp_get_max_threads(void) { return bob_self()->icv.nthreads; }
+OMP_API int omp_in_parallel(void) { return bob_self()->team->active_level > 0; }
+OMP_API int omp_get_level(void) { return bob_self()->team->level; }
+OMP_API int omp_get_active_level(void) { return bob_self()->team->active_level; }
+OMP_API int omp_get_thread_limit(void) { return bob_self()->icv.thread_limit; }
+OMP_API int omp_get_dynamic(void) { return bob_self()->icv.dynamic; }
+OMP_API int omp_get_max_active_levels(void) { return bob_self()->icv.max_active_levels; }
+OMP_API int omp_get_supported_active_levels(void) { return bob_supported_active_levels(); }
+OMP_API int omp_get_nested(void) { return bob_self()->icv.max_active_levels > 1; }
+OMP_API int omp_get_cancellation(void) { bob_init(); return bob_config.cancellation; }
+OMP_API int omp_get_max_task_priority(void)
+{
+    bob_init();
+    return bob_config.max_task_priority;
+}
+
+OMP_API int omp_get_num_procs(void) { return bob_num_procs(); }
+
+OMP_API void omp_set_num_threads(int n)
+{
+    if (n > 0)
+        bob_self()->icv.nthreads = n;
+    else
+        bob_warn("omp_set_num_threads(%d): the number must be positive; ignored", n);
+}
+
+OMP_API void omp_set_dynamic(int flag) { bob_self()->icv.dynamic = flag != 0; }
+
+OMP_API void omp_set_nested(int flag)
+{
+    bob_self()->icv.max_active_levels = flag ? bob_supported_active_levels() : 1;
+}
+
+OMP_API void omp_set_max_active_levels(int levels)
+{
+    if (levels < 0) {
+        bob_warn("omp_set_max_active_levels(%d): the number must not be negative; "
+                 "ignored", levels);
+        return;
+    }
+    int max = bob_supported_active_levels();
+    bob_self()->icv.max_active_levels = levels > max ? max : levels;
+}
+
+OMP_API void omp_set_schedule(omp_sched_t kind, int chunk)
+{
+    bob_icv_t *icv = &bob_self()->icv;
+    icv->sched = kind;
+    icv->sched_chunk = chunk < 1 ? 0 : chunk;
+}
+
+OMP_API void omp_get_schedule(omp_sched_t *kind, int *chunk)
+{
+    bob_icv_t *icv = &bob_self()->icv;
+    *kind = icv->sched;
+    *chunk = icv->sched_chunk;
+}
+
+/* The team of the calling thread's ancestor at `level`, or NULL. */
+static bob_team_t *team_at(int level, const bob_thread_t **member)
+{
+    const bob_thread_t *t = bob_self();
+    if (level < 0 || level > t->team->level)
+        return NULL;
+    while (t->team->level > level)
+        t = t->team->master;
+    *member = t;
+    return t->team;
+}
+
+OMP_API int omp_get_ancestor_thread_num(int level)
+{
+    const bob_thread_t *t;
+    return team_at(level, &t) ? t->tid : -1;
+}
+
+OMP_API int omp_get_team_size(int level)
+{
+    const bob_thread_t *t;
+    bob_team_t *team = team_at(level, &t);
+    return team ? team->nthreads : -1;
+}
+
+OMP_API double omp_get_wtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+OMP_API double omp_get_wtick(void)
+{
+    struct timespec ts;
+    clock_getres(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Bobbin offloads nothing: the host is the only device. */
+OMP_API int omp_get_num_devices(void) { return 0; }
+OMP_API int omp_get_initial_device(void) { return omp_get_num_devices(); }
+OMP_API int omp_is_initial_device(void) { return 1; }
+OMP_API int omp_get_device_num(void) { return omp_get_initial_device(); }
+OMP_API int omp_get_default_device(void) { return bob_self()->icv.default_device; }
+OMP_API void omp_set_default_device(int device) { bob_self()->icv.default_device = device; }

@@ -1,0 +1,181 @@
+/* This file reads the OMP_* and BOBBIN_* environment variables into the
+ * initial ICVs. A malformed value is reported in one line naming the
+ * variable, the value and what is used instead; it never stops the program. */
+#include "rt.h"
+
+#include <bobbin/threading.h>
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bob_config_t bob_config;
+
+enum { BOB_SUPPORTED_ACTIVE_LEVELS = 255 };
+
+/* Parses a positive integer ending at a delimiter; NULL if malformed. */
+static const char *parse_positive(const char *s, int *out)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!isdigit((unsigned char)*s))
+        return NULL;
+    errno = 0;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (errno || v < 1 || v > INT_MAX)
+        return NULL;
+    while (isspace((unsigned char)*end))
+        end++;
+    *out = (int)v;
+    return end;
+}
+
+static void read_num_threads(void)
+{
+    const char *v = getenv("OMP_NUM_THREADS");
+    if (!v)
+        return;
+    int n = 0, value;
+    const char *s = v;
+    while (n < (int)(sizeof bob_config.nthreads_list / sizeof(int)) &&
+           (s = parse_positive(s, &value))) {
+        bob_config.nthreads_list[n++] = value;
+        if (*s != ',')
+            break;
+        s++;
+    }
+    if (!s || *s) {
+        bob_warn("OMP_NUM_THREADS='%s' is not a list of positive integers; using %d",
+                 v, bob_config.initial_icv.nthreads);
+        return;
+    }
+    bob_config.nthreads_list_len = n;
+    bob_config.initial_icv.nthreads = bob_config.nthreads_list[0];
+    bob_config.initial_icv.nthreads_next = 1;
+}
+
+/* true/false (also 1/0, yes/no); def when unset or malformed. */
+static bool read_bool(const char *name, bool def, bool *set)
+{
+    const char *v = getenv(name);
+    if (set)
+        *set = false;
+    if (!v)
+        return def;
+    static const char *const yes[] = {"true", "1", "yes", "on"};
+    static const char *const no[] = {"false", "0", "no", "off"};
+    for (int i = 0; i < 4; i++) {
+        if (!strcasecmp(v, yes[i]) || !strcasecmp(v, no[i])) {
+            if (set)
+                *set = true;
+            return !strcasecmp(v, yes[i]);
+        }
+    }
+    bob_warn("%s='%s' is not true or false; using %s", name, v, def ? "true" : "false");
+    return def;
+}
+
+static int read_int(const char *name, int def, int min)
+{
+    const char *v = getenv(name);
+    if (!v)
+        return def;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (errno || end == v || *end || n < min || n > INT_MAX) {
+        bob_warn("%s='%s' is not an integer of at least %d; using %d", name, v, min, def);
+        return def;
+    }
+    return (int)n;
+}
+
+static void read_schedule(void)
+{
+    const char *v = getenv("OMP_SCHEDULE");
+    if (!v)
+        return;
+    static const struct { const char *name; omp_sched_t kind; } kinds[] = {
+        {"static", omp_sched_static}, {"dynamic", omp_sched_dynamic},
+        {"guided", omp_sched_guided}, {"auto", omp_sched_auto}};
+    const char *s = v;
+    int monotonic = 0;
+    if (!strncasecmp(s, "monotonic:", 10)) {
+        monotonic = omp_sched_monotonic;
+        s += 10;
+    } else if (!strncasecmp(s, "nonmonotonic:", 13)) {
+        s += 13;
+    }
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        size_t len = strlen(kinds[i].name);
+        if (strncasecmp(s, kinds[i].name, len))
+            continue;
+        int chunk = 0;
+        if (s[len] == ',' && (!parse_positive(s + len + 1, &chunk) ||
+                              *parse_positive(s + len + 1, &chunk)))
+            break;
+        if (s[len] != ',' && s[len])
+            break;
+        bob_config.initial_icv.sched = kinds[i].kind | monotonic;
+        bob_config.initial_icv.sched_chunk = chunk;
+        return;
+    }
+    bob_warn("OMP_SCHEDULE='%s' is not [monotonic:|nonmonotonic:]kind[,chunk] with "
+             "kind static, dynamic, guided or auto; using static", v);
+}
+
+/* BOBBIN_THREAD_KIND=ult,tasklet: the unit kind of each nesting level's
+ * OpenMP threads; the last entry repeats for deeper levels. */
+static void read_thread_kind(void)
+{
+    const char *v = getenv("BOBBIN_THREAD_KIND");
+    if (!v)
+        return;
+    int n = 0;
+    const char *s = v;
+    while (n < (int)(sizeof bob_config.unit_is_tasklet / sizeof(bool))) {
+        size_t len = strcspn(s, ",");
+        if (len == 3 && !strncasecmp(s, "ult", 3))
+            bob_config.unit_is_tasklet[n++] = false;
+        else if (len == 7 && !strncasecmp(s, "tasklet", 7))
+            bob_config.unit_is_tasklet[n++] = true;
+        else
+            break;
+        s += len;
+        if (!*s) {
+            bob_config.unit_kind_levels = n;
+            return;
+        }
+        s++;
+    }
+    bob_warn("BOBBIN_THREAD_KIND='%s' is not a list of ult and tasklet (one per "
+             "nesting level); using ult", v);
+}
+
+void bob_read_environment(void)
+{
+    bob_icv_t *icv = &bob_config.initial_icv;
+    icv->nthreads = bt_num_es();
+    icv->sched = omp_sched_static;
+    icv->thread_limit = read_int("OMP_THREAD_LIMIT", INT_MAX, 1);
+    icv->dynamic = read_bool("OMP_DYNAMIC", false, NULL);
+    bool nested_set;
+    bool nested = read_bool("OMP_NESTED", true, &nested_set);
+    icv->max_active_levels = read_int("OMP_MAX_ACTIVE_LEVELS",
+                                      nested ? BOB_SUPPORTED_ACTIVE_LEVELS : 1, 0);
+    if (icv->max_active_levels > BOB_SUPPORTED_ACTIVE_LEVELS)
+        icv->max_active_levels = BOB_SUPPORTED_ACTIVE_LEVELS;
+    icv->default_device = read_int("OMP_DEFAULT_DEVICE", 0, 0);
+    read_num_threads();
+    read_schedule();
+    read_thread_kind();
+    bob_config.cancellation = read_bool("OMP_CANCELLATION", false, NULL);
+    bob_config.max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0);
+}
+
+int bob_supported_active_levels(void) { return BOB_SUPPORTED_ACTIVE_LEVELS; }

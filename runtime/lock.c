@@ -1,0 +1,84 @@
+/* This file implements the runtime's locks, whose waiters suspend through
+ * bt_futex_wait, so an ES whose unit waits runs other units (the holder
+ * among them if it shares the ES).
+ *
+ * Lock: one 4-byte word (gcc's omp_lock_t is 4 bytes), the body of OpenMP
+ * locks, critical sections and reductions: 0 free, 1 held, 2 held and maybe
+ * waited on (the classic futex mutex).
+ *
+ * Nest lock: two words (clang's omp_nest_lock_t is 8 bytes):
+ *     word 0   count << 2 | waiters << 1 | held    (0 when free)
+ *     word 1   owner id (0 when free)
+ * Only the owner writes word 1 and changes the count; others only set the
+ * waiters bit, which is why the count moves with atomic adds. */
+#include "rt.h"
+
+#include <bobbin/threading.h>
+#include <limits.h>
+
+enum { SPIN = 100 };
+
+bool bob_lock_try(uint32_t *word)
+{
+    uint32_t free = 0;
+    return __atomic_compare_exchange_n(word, &free, 1, false, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED);
+}
+
+void bob_lock_acquire(uint32_t *word)
+{
+    if (bob_lock_try(word))
+        return;
+    for (int i = 0; i < SPIN; i++) {
+        if (__atomic_load_n(word, __ATOMIC_RELAXED) == 0 && bob_lock_try(word))
+            return;
+        __builtin_ia32_pause();
+    }
+    while (__atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE) != 0)
+        bob_wait(word, 2, "a lock or critical section");
+}
+
+void bob_lock_release(uint32_t *word)
+{
+    if (__atomic_exchange_n(word, 0, __ATOMIC_RELEASE) == 2)
+        bt_futex_wake(word, 1);
+}
+
+enum { HELD = 1, WAITERS = 2, ONE = 4 };
+
+int bob_nest_lock_try(uint32_t *w, uint32_t self)
+{
+    if (__atomic_load_n(&w[1], __ATOMIC_RELAXED) == self)
+        return (int)(__atomic_add_fetch(&w[0], ONE, __ATOMIC_RELAXED) >> 2);
+    uint32_t free = 0;
+    if (!__atomic_compare_exchange_n(&w[0], &free, ONE | HELD, false, __ATOMIC_ACQUIRE,
+                                     __ATOMIC_RELAXED))
+        return 0;
+    __atomic_store_n(&w[1], self, __ATOMIC_RELAXED);
+    return 1;
+}
+
+void bob_nest_lock_acquire(uint32_t *w, uint32_t self)
+{
+    while (!bob_nest_lock_try(w, self)) {
+        uint32_t v = __atomic_load_n(&w[0], __ATOMIC_RELAXED);
+        if (v == 0)
+            continue;
+        if (!(v & WAITERS) && !__atomic_compare_exchange_n(&w[0], &v, v | WAITERS, false,
+                                                           __ATOMIC_RELAXED,
+                                                           __ATOMIC_RELAXED))
+            continue;
+        bob_wait(&w[0], v | WAITERS, "a nest lock");
+    }
+}
+
+void bob_nest_lock_release(uint32_t *w)
+{
+    if ((__atomic_load_n(&w[0], __ATOMIC_RELAXED) >> 2) > 1) {
+        __atomic_sub_fetch(&w[0], ONE, __ATOMIC_RELAXED);
+        return;
+    }
+    __atomic_store_n(&w[1], 0, __ATOMIC_RELAXED);
+    if (__atomic_exchange_n(&w[0], 0, __ATOMIC_RELEASE) & WAITERS)
+        bt_futex_wake(&w[0], INT_MAX);
+}

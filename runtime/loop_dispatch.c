@@ -1,0 +1,207 @@
+/* This file handles loops whose iterations are handed out at run time
+ * (__kmpc_dispatch_*): dynamic, guided, trapezoidal, runtime and auto
+ * schedules, static ones when ordered, and the ORDERED construct.
+ *
+ * Shared state lives in one of the team's BOB_WS_SLOTS worksharing slots:
+ * the k-th construct a thread meets uses slot k mod BOB_WS_SLOTS. The first
+ * thread to arrive installs the loop (id = k + 1); a slot is reused only
+ * once every thread has left the construct that had it, so nowait loops can
+ * run ahead by up to BOB_WS_SLOTS - 1 constructs and then wait. */
+#include "rt.h"
+
+#include <bobbin/threading.h>
+
+enum { SLOT_BUSY = UINT64_MAX };
+
+/* The compiler's schedule numbers (LLVM's enum sched_type). */
+enum {
+    KMP_SCH_LOWER = 32,
+    KMP_SCH_STATIC_CHUNKED = 33,
+    KMP_SCH_STATIC = 34,
+    KMP_SCH_DYNAMIC_CHUNKED = 35,
+    KMP_SCH_GUIDED_CHUNKED = 36,
+    KMP_SCH_RUNTIME = 37,
+    KMP_SCH_AUTO = 38,
+    KMP_SCH_TRAPEZOIDAL = 39,
+    KMP_SCH_STATIC_STEAL = 44,
+    KMP_SCH_RUNTIME_SIMD = 47,
+    KMP_ORD_LOWER = 64,
+    KMP_ORD_UPPER = 72,
+    KMP_NM_LOWER = 160,
+    KMP_SCH_MODIFIERS = (1 << 29) | (1 << 30),
+};
+
+/* Strips modifiers and the ordered and nomerge offsets; *ordered says
+ * whether the ordered offset was there. */
+static int plain_schedule(int kmp_sched, bool *ordered)
+{
+    int s = kmp_sched & ~KMP_SCH_MODIFIERS;
+    if (s >= KMP_NM_LOWER)
+        s -= KMP_NM_LOWER - KMP_SCH_LOWER;
+    *ordered = s > KMP_ORD_LOWER && s < KMP_ORD_UPPER;
+    if (*ordered)
+        s -= KMP_ORD_LOWER - KMP_SCH_LOWER;
+    return s;
+}
+
+static int runtime_schedule(const bob_icv_t *icv, int64_t *chunk)
+{
+    *chunk = icv->sched_chunk;
+    switch (icv->sched & ~omp_sched_monotonic) {
+    case omp_sched_dynamic: return KMP_SCH_DYNAMIC_CHUNKED;
+    case omp_sched_guided: return KMP_SCH_GUIDED_CHUNKED;
+    case omp_sched_auto: return KMP_SCH_AUTO;
+    default: return *chunk > 0 ? KMP_SCH_STATIC_CHUNKED : KMP_SCH_STATIC;
+    }
+}
+
+static enum bob_sched kind_of(int s, int64_t chunk)
+{
+    switch (s) {
+    case KMP_SCH_STATIC_CHUNKED: return chunk > 0 ? BOB_SCHED_STATIC_CHUNKED
+                                                  : BOB_SCHED_STATIC;
+    case KMP_SCH_DYNAMIC_CHUNKED:
+    case KMP_SCH_STATIC_STEAL: return BOB_SCHED_DYNAMIC;
+    case KMP_SCH_TRAPEZOIDAL: return BOB_SCHED_TRAPEZOIDAL;
+    case KMP_SCH_STATIC: return BOB_SCHED_STATIC;
+    default: return BOB_SCHED_GUIDED; /* guided variants and auto */
+    }
+}
+
+/* Waits until slot k of the team holds construct k, installing it if the
+ * calling thread is the first to arrive. */
+static bob_ws_t *slot_enter(bob_thread_t *self, int sched, uint64_t trip,
+                            int64_t chunk, bool ordered)
+{
+    bob_team_t *team = self->team;
+    uint64_t k = self->ws_next++;
+    bob_ws_t *ws = &team->ws[k % BOB_WS_SLOTS];
+    for (;;) {
+        uint64_t id = atomic_load_explicit(&ws->id, memory_order_acquire);
+        if (id == k + 1)
+            return ws;
+        bool reusable = id != SLOT_BUSY && id + BOB_WS_SLOTS == k + 1 &&
+                        atomic_load_explicit(&ws->left, memory_order_acquire) ==
+                            team->nthreads;
+        if ((id == 0 && k < BOB_WS_SLOTS) || reusable) {
+            if (atomic_compare_exchange_strong(&ws->id, &id, SLOT_BUSY)) {
+                atomic_store_explicit(&ws->next, 0, memory_order_relaxed);
+                atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
+                atomic_store_explicit(&ws->ordered_next, 0, memory_order_relaxed);
+                ws->trip = trip;
+                ws->chunk = chunk > 0 ? (uint64_t)chunk : 1;
+                ws->sched = sched;
+                ws->ordered = ordered;
+                atomic_store_explicit(&ws->id, k + 1, memory_order_release);
+                return ws;
+            }
+            continue;
+        }
+        bt_yield(); /* a slow thread still works on the slot's old loop */
+    }
+}
+
+void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop,
+                       int64_t chunk)
+{
+    bool ordered;
+    int s = plain_schedule(kmp_sched, &ordered);
+    if (s == KMP_SCH_RUNTIME || s == KMP_SCH_RUNTIME_SIMD)
+        s = runtime_schedule(&self->icv, &chunk);
+    self->loop = slot_enter(self, kind_of(s, chunk), bob_trip_count(loop), chunk,
+                            ordered);
+    self->loop_lb = loop->lb;
+    self->loop_incr = loop->incr;
+    self->loop_chunk_index = 0;
+}
+
+static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t trip = ws->trip, n = (uint64_t)self->team->nthreads;
+    uint64_t first, count;
+    switch ((enum bob_sched)ws->sched) {
+    case BOB_SCHED_STATIC:
+        if (self->loop_chunk_index++)
+            return false;
+        bob_static_balanced(trip, self->tid, (int)n, &first, &count);
+        break;
+    case BOB_SCHED_STATIC_CHUNKED:
+        first = ((uint64_t)self->tid + n * self->loop_chunk_index++) * ws->chunk;
+        count = ws->chunk;
+        break;
+    case BOB_SCHED_DYNAMIC:
+        first = atomic_fetch_add_explicit(&ws->next, ws->chunk, memory_order_relaxed);
+        count = ws->chunk;
+        break;
+    default: /* guided; trapezoidal too: chunks shrinking with what is left */
+        first = atomic_load_explicit(&ws->next, memory_order_relaxed);
+        do {
+            if (first >= trip)
+                return false;
+            count = (trip - first) / (2 * n);
+            if (count < ws->chunk)
+                count = ws->chunk;
+        } while (!atomic_compare_exchange_weak_explicit(&ws->next, &first, first + count,
+                                                        memory_order_relaxed,
+                                                        memory_order_relaxed));
+    }
+    if (count == 0 || first >= trip)
+        return false;
+    *lo = first;
+    *hi = (count > trip - first ? trip : first + count) - 1;
+    return true;
+}
+
+bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *incr,
+                       int32_t *last)
+{
+    bob_ws_t *ws = self->loop;
+    uint64_t lo, hi;
+    if (!ws)
+        return false;
+    if (!next_chunk(self, ws, &lo, &hi)) {
+        self->loop = NULL;
+        atomic_fetch_add_explicit(&ws->left, 1, memory_order_release);
+        return false;
+    }
+    self->ordered_iter = lo;
+    *lb = (int64_t)((uint64_t)self->loop_lb + lo * (uint64_t)self->loop_incr);
+    *ub = (int64_t)((uint64_t)self->loop_lb + hi * (uint64_t)self->loop_incr);
+    *incr = self->loop_incr;
+    if (last)
+        *last = hi == ws->trip - 1;
+    return true;
+}
+
+/* ---- ORDERED: iterations take turns in iteration order ------------------ */
+
+static void wait_turn(bob_thread_t *self, bob_ws_t *ws)
+{
+    for (;;) {
+        uint64_t turn = atomic_load_explicit(&ws->ordered_next, memory_order_acquire);
+        if (turn == self->ordered_iter)
+            return;
+        /* The low half of the counter is the futex word (little endian). */
+        bob_wait((uint32_t *)&ws->ordered_next, (uint32_t)turn, "an ordered region");
+    }
+}
+
+void bob_ordered_begin(bob_thread_t *self)
+{
+    if (self->loop && self->loop->ordered)
+        wait_turn(self, self->loop);
+}
+
+void bob_ordered_end(bob_thread_t *self) { (void)self; }
+
+/* Called after every iteration of an ordered loop: the turn passes on even
+ * when the iteration skipped its ordered region. */
+void bob_dispatch_fini_iteration(bob_thread_t *self)
+{
+    bob_ws_t *ws = self->loop;
+    if (!ws || !ws->ordered)
+        return;
+    wait_turn(self, ws);
+    atomic_store_explicit(&ws->ordered_next, ++self->ordered_iter, memory_order_release);
+    bt_futex_wake((uint32_t *)&ws->ordered_next, INT32_MAX);
+}
