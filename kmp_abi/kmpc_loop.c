@@ -3,6 +3,9 @@
  * the runtime's 64-bit loop description. */
 #include "kmpc.h"
 
+/* distribute with a dist_schedule chunk (LLVM's kmp_distribute_static_chunked). */
+enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
+
 /* T: the bound type, ST: the (signed) stride type, U: is T unsigned. The
  * casts through T widen signed values by sign and unsigned ones by zero. */
 #define BOB_LOOP_ENTRIES(SFX, T, ST, U)                                              \
@@ -44,6 +47,35 @@
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
         bob_dispatch_fini_iteration(bob_self());                                     \
+    }                                                                                \
+    KMP_EXPORT void __kmpc_dist_for_static_init_##SFX(                               \
+        ident_t *loc, kmp_int32 gtid, kmp_int32 sched, kmp_int32 *last, T *lower,    \
+        T *upper, T *team_upper, ST *stride, ST incr, ST chunk)                      \
+    {                                                                                \
+        (void)loc, (void)gtid;                                                       \
+        bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U};                  \
+        int64_t team_ub, st;                                                         \
+        bob_dist_for_static_init(bob_self(), sched, &l, chunk, &team_ub, &st, last); \
+        *lower = (T)l.lb;                                                            \
+        *upper = (T)l.ub;                                                            \
+        *team_upper = (T)team_ub;                                                    \
+        *stride = (ST)st;                                                            \
+    }                                                                                \
+    KMP_EXPORT void __kmpc_team_static_init_##SFX(ident_t *loc, kmp_int32 gtid,      \
+                                                  kmp_int32 *last, T *lower,         \
+                                                  T *upper, ST *stride, ST incr,     \
+                                                  ST chunk)                          \
+    {                                                                                \
+        __kmpc_for_static_init_##SFX(loc, gtid, KMP_DISTRIBUTE_STATIC_CHUNKED, last, \
+                                     lower, upper, stride, incr, chunk);             \
+    }                                                                                \
+    KMP_EXPORT void __kmpc_dist_dispatch_init_##SFX(ident_t *loc, kmp_int32 gtid,    \
+                                                    kmp_int32 sched, kmp_int32 *last,\
+                                                    T lb, T ub, ST incr, ST chunk)   \
+    {                                                                                \
+        (void)loc, (void)gtid;                                                       \
+        bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U};                          \
+        bob_dist_dispatch_init(bob_self(), sched, &l, chunk, last);                  \
     }
 
 BOB_LOOP_ENTRIES(4, kmp_int32, kmp_int32, false)
@@ -59,4 +91,50 @@ KMP_EXPORT void __kmpc_for_static_fini(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT void __kmpc_dispatch_deinit(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+}
+
+/* sections when the compiler asks for section numbers. */
+KMP_EXPORT kmp_int32 __kmpc_sections_init(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_sections_init(bob_self());
+    return 1;
+}
+
+KMP_EXPORT kmp_int32 __kmpc_next_section(ident_t *loc, kmp_int32 gtid, kmp_int32 n)
+{
+    (void)loc, (void)gtid;
+    return bob_next_section(bob_self(), n);
+}
+
+KMP_EXPORT void __kmpc_end_sections(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+
+/* doacross: the compiler's loop nest description, one per dimension. */
+struct kmp_dim {
+    kmp_int64 lo, up, st;
+};
+
+KMP_EXPORT void __kmpc_doacross_init(ident_t *loc, kmp_int32 gtid, kmp_int32 ndims,
+                                     const struct kmp_dim *dims)
+{
+    (void)loc, (void)gtid;
+    bob_doacross_init(bob_self(), ndims, (const int64_t *)dims);
+}
+
+KMP_EXPORT void __kmpc_doacross_wait(ident_t *loc, kmp_int32 gtid, const kmp_int64 *vec)
+{
+    (void)loc, (void)gtid;
+    bob_doacross_wait(bob_self(), vec);
+}
+
+KMP_EXPORT void __kmpc_doacross_post(ident_t *loc, kmp_int32 gtid, const kmp_int64 *vec)
+{
+    (void)loc, (void)gtid;
+    bob_doacross_post(bob_self(), vec);
+}
+
+KMP_EXPORT void __kmpc_doacross_fini(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_doacross_fini(bob_self());
 }

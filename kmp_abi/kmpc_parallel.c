@@ -95,3 +95,46 @@ KMP_EXPORT void __kmpc_begin(ident_t *loc, kmp_int32 flags)
 }
 
 KMP_EXPORT void __kmpc_end(ident_t *loc) { (void)loc; }
+
+/* num_threads(n1, n2, ...): n1 for the next region, n2 for the regions its
+ * threads create. */
+KMP_EXPORT void __kmpc_push_num_threads_list(ident_t *loc, kmp_int32 gtid,
+                                             kmp_uint32 length, kmp_int32 *list)
+{
+    (void)loc, (void)gtid;
+    bob_thread_t *self = bob_self();
+    int n = length < 8 ? (int)length : 8;
+    for (int i = 0; i < n; i++)
+        self->push_list[i] = list[i];
+    self->push_list_len = n;
+    self->push_num_threads = n > 0 ? list[0] : 0;
+}
+
+KMP_EXPORT void __kmpc_push_num_threads_strict(ident_t *loc, kmp_int32 gtid,
+                                               kmp_int32 n, int severity,
+                                               const char *message)
+{
+    __kmpc_push_num_threads(loc, gtid, n);
+    bob_thread_t *self = bob_self();
+    self->push_strict_severity = severity;
+    self->push_strict_message = message;
+}
+
+KMP_EXPORT void __kmpc_push_num_threads_list_strict(ident_t *loc, kmp_int32 gtid,
+                                                    kmp_uint32 length, kmp_int32 *list,
+                                                    int severity, const char *message)
+{
+    __kmpc_push_num_threads_list(loc, gtid, length, list);
+    bob_thread_t *self = bob_self();
+    self->push_strict_severity = severity;
+    self->push_strict_message = message;
+}
+
+KMP_EXPORT void __kmpc_pop_num_threads(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    bob_thread_t *self = bob_self();
+    self->push_num_threads = 0;
+    self->push_list_len = 0;
+    self->push_strict_severity = 0;
+}

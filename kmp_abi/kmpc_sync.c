@@ -135,3 +135,45 @@ KMP_EXPORT void __kmpc_end_reduce(ident_t *loc, kmp_int32 gtid, kmp_critical_nam
     (void)loc, (void)gtid;
     bob_reduce_end(bob_self(), (uint32_t *)lock, true);
 }
+
+KMP_EXPORT void *__kmpc_copyprivate_light(ident_t *loc, kmp_int32 gtid, void *data)
+{
+    (void)loc, (void)gtid;
+    return bob_copyprivate_light(bob_self(), data);
+}
+
+/* scope: its barrier and reductions are separate calls; nothing to do. */
+KMP_EXPORT void __kmpc_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
+{
+    (void)loc, (void)gtid, (void)reserved;
+}
+
+KMP_EXPORT void __kmpc_end_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
+{
+    (void)loc, (void)gtid, (void)reserved;
+}
+
+KMP_EXPORT kmp_int32 __kmpc_cancel(ident_t *loc, kmp_int32 gtid, kmp_int32 kind)
+{
+    (void)loc, (void)gtid;
+    return bob_cancel(bob_self(), kind);
+}
+
+KMP_EXPORT kmp_int32 __kmpc_cancellationpoint(ident_t *loc, kmp_int32 gtid,
+                                              kmp_int32 kind)
+{
+    (void)loc, (void)gtid;
+    return bob_cancellation_point(bob_self(), kind);
+}
+
+KMP_EXPORT kmp_int32 __kmpc_cancel_barrier(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    return bob_cancel_barrier(bob_self());
+}
+
+/* The error directive at run time: severity 1 warns, 2 ends the program. */
+KMP_EXPORT void __kmpc_error(ident_t *loc, int severity, const char *message)
+{
+    bob_error_directive(loc ? loc->psource : NULL, severity == 2, message);
+}

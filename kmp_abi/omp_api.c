@@ -112,3 +112,66 @@ OMP_API int omp_is_initial_device(void) { return 1; }
 OMP_API int omp_get_device_num(void) { return omp_get_initial_device(); }
 OMP_API int omp_get_default_device(void) { return bob_self()->icv.default_device; }
 OMP_API void omp_set_default_device(int device) { bob_self()->icv.default_device = device; }
+
+OMP_API void omp_display_env(int verbose)
+{
+    bob_init();
+    bob_display_env(verbose != 0);
+}
+
+OMP_API int omp_get_team_num(void) { return bob_self()->team->league_num; }
+OMP_API int omp_get_num_teams(void) { return bob_self()->team->league_size; }
+
+/* nteams-var and teams-thread-limit-var are device-wide ICVs. */
+OMP_API void omp_set_num_teams(int n)
+{
+    bob_init();
+    if (n > 0)
+        bob_config.num_teams = n;
+}
+
+OMP_API int omp_get_max_teams(void)
+{
+    bob_init();
+    return bob_config.num_teams > 0 ? bob_config.num_teams : bob_num_procs();
+}
+
+OMP_API void omp_set_teams_thread_limit(int n)
+{
+    bob_init();
+    if (n > 0)
+        bob_config.teams_thread_limit = n;
+}
+
+OMP_API int omp_get_teams_thread_limit(void)
+{
+    bob_init();
+    return bob_config.teams_thread_limit;
+}
+
+/* Nothing is held that pausing could release: idle ESs already sleep. */
+OMP_API int omp_pause_resource(omp_pause_resource_t kind, int device)
+{
+    (void)kind;
+    return device == omp_get_initial_device() ? 0 : -1;
+}
+
+OMP_API int omp_pause_resource_all(omp_pause_resource_t kind)
+{
+    return omp_pause_resource(kind, omp_get_initial_device());
+}
+
+KMP_EXPORT int __kmpc_pause_resource(omp_pause_resource_t kind)
+{
+    return omp_pause_resource_all(kind);
+}
+
+/* No tool is ever attached (OMPT is not implemented). */
+OMP_API int omp_control_tool(int command, int modifier, void *arg)
+{
+    (void)command, (void)modifier, (void)arg;
+    return omp_control_tool_notool;
+}
+
+/* tgt_disabled: nothing is offloaded. */
+KMP_EXPORT int __kmpc_get_target_offload(void) { return 0; }

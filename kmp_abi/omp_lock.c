@@ -44,3 +44,35 @@ OMP_API void omp_unset_nest_lock(omp_nest_lock_t *lock)
 {
     bob_nest_lock_release(word_of(lock));
 }
+
+/* The __kmpc_ forms take the lock's address as a void **. */
+#define KMPC_LOCK(NAME, LOCK_T, RET)                                                 \
+    KMP_EXPORT RET __kmpc_##NAME(ident_t *loc, kmp_int32 gtid, void **lock)          \
+    {                                                                                \
+        (void)loc, (void)gtid;                                                       \
+        return omp_##NAME((LOCK_T *)lock);                                           \
+    }
+KMPC_LOCK(init_lock, omp_lock_t, void)
+KMPC_LOCK(destroy_lock, omp_lock_t, void)
+KMPC_LOCK(set_lock, omp_lock_t, void)
+KMPC_LOCK(unset_lock, omp_lock_t, void)
+KMPC_LOCK(test_lock, omp_lock_t, int)
+KMPC_LOCK(init_nest_lock, omp_nest_lock_t, void)
+KMPC_LOCK(destroy_nest_lock, omp_nest_lock_t, void)
+KMPC_LOCK(set_nest_lock, omp_nest_lock_t, void)
+KMPC_LOCK(unset_nest_lock, omp_nest_lock_t, void)
+KMPC_LOCK(test_nest_lock, omp_nest_lock_t, int)
+
+KMP_EXPORT void __kmpc_init_lock_with_hint(ident_t *loc, kmp_int32 gtid, void **lock,
+                                           uintptr_t hint)
+{
+    (void)loc, (void)gtid, (void)hint;
+    omp_init_lock((omp_lock_t *)lock);
+}
+
+KMP_EXPORT void __kmpc_init_nest_lock_with_hint(ident_t *loc, kmp_int32 gtid, void **lock,
+                                                uintptr_t hint)
+{
+    (void)loc, (void)gtid, (void)hint;
+    omp_init_nest_lock((omp_nest_lock_t *)lock);
+}

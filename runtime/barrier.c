@@ -26,11 +26,18 @@ void bob_wait(uint32_t *word, uint32_t expected, const char *what)
     bt_futex_wait(word, expected);
 }
 
-void bob_barrier(bob_thread_t *self)
+void bob_barrier(bob_thread_t *self) { bob_barrier_wait(self, false); }
+
+static bool cancelled(bob_team_t *team, bool cancellable)
+{
+    return cancellable && atomic_load(&team->cancel) == BOB_CANCEL_PARALLEL;
+}
+
+bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
 {
     bob_team_t *team = self->team;
     if (team->nthreads == 1)
-        return;
+        return cancelled(team, cancellable);
     uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
     if (atomic_fetch_add_explicit(&team->bar_arrived, 1, memory_order_acq_rel) + 1 ==
         (uint32_t)team->nthreads) {
@@ -38,21 +45,24 @@ void bob_barrier(bob_thread_t *self)
         atomic_store(&team->bar_gen, gen + 1);
         if (atomic_exchange(&team->bar_sleepers, false))
             bt_futex_wake((uint32_t *)&team->bar_gen, INT_MAX);
-        return;
+        return cancelled(team, cancellable);
     }
     /* Spinning pays only while every member can run on its own ES. */
     int spin = team->nthreads <= bt_num_es() && team->active_level == 1 ? SPIN_ALONE
                                                                          : SPIN_SHARED;
     for (int i = 0; i < spin; i++) {
         if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
-            return;
+            return cancelled(team, cancellable);
         cpu_relax();
     }
     while (atomic_load(&team->bar_gen) == gen) {
+        if (cancelled(team, cancellable))
+            return true;
         atomic_store(&team->bar_sleepers, true);
         if (atomic_load(&team->bar_gen) != gen)
             break;
         bob_wait((uint32_t *)&team->bar_gen, gen, "a barrier");
     }
     atomic_thread_fence(memory_order_acquire);
+    return cancelled(team, cancellable);
 }

@@ -157,6 +157,66 @@ static void read_thread_kind(void)
              "nesting level); using ult", v);
 }
 
+/* OMP_STACKSIZE: size[B|K|M|G], kilobytes without a suffix. */
+static size_t read_stack_size(void)
+{
+    const char *v = getenv("OMP_STACKSIZE");
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    while (isspace((unsigned char)*end))
+        end++;
+    int shift = 10;
+    switch (toupper((unsigned char)*end)) {
+    case 'B': shift = 0; end++; break;
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    }
+    while (isspace((unsigned char)*end))
+        end++;
+    if (errno || end == v || *end || !isdigit((unsigned char)*v) || n == 0 ||
+        n > (1ull << 40) >> shift) {
+        bob_warn("OMP_STACKSIZE='%s' is not a size such as 512K, 4M or 1G; using "
+                 "BOBBIN_STACK_SIZE or 1M", v);
+        return 0;
+    }
+    return (size_t)n << shift;
+}
+
+static enum bt_wait_policy read_wait_policy(void)
+{
+    const char *v = getenv("OMP_WAIT_POLICY");
+    if (!v)
+        return BT_WAIT_DEFAULT;
+    if (!strcasecmp(v, "active"))
+        return BT_WAIT_ACTIVE;
+    if (!strcasecmp(v, "passive"))
+        return BT_WAIT_PASSIVE;
+    bob_warn("OMP_WAIT_POLICY='%s' is not active or passive; using spin then sleep", v);
+    return BT_WAIT_DEFAULT;
+}
+
+bt_options_t bob_substrate_options(void)
+{
+    bob_config.stack_size = read_stack_size();
+    bob_config.wait_policy = read_wait_policy();
+    return (bt_options_t){bob_config.stack_size, bob_config.wait_policy};
+}
+
+static void read_display_env(void)
+{
+    const char *v = getenv("OMP_DISPLAY_ENV");
+    if (!v)
+        return;
+    if (!strcasecmp(v, "verbose"))
+        bob_config.display_env = 2;
+    else
+        bob_config.display_env = read_bool("OMP_DISPLAY_ENV", false, NULL);
+}
+
 void bob_read_environment(void)
 {
     bob_icv_t *icv = &bob_config.initial_icv;
@@ -176,6 +236,9 @@ void bob_read_environment(void)
     read_thread_kind();
     bob_config.cancellation = read_bool("OMP_CANCELLATION", false, NULL);
     bob_config.max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0);
+    bob_config.num_teams = read_int("OMP_NUM_TEAMS", 0, 1);
+    bob_config.teams_thread_limit = read_int("OMP_TEAMS_THREAD_LIMIT", 0, 1);
+    read_display_env();
 }
 
 int bob_supported_active_levels(void) { return BOB_SUPPORTED_ACTIVE_LEVELS; }

@@ -21,6 +21,8 @@ static void emit(const char *fmt, va_list ap)
 
 void bob_warn(const char *fmt, ...)
 {
+    if (bob_config.quiet)
+        return;
     va_list ap;
     va_start(ap, fmt);
     emit(fmt, ap);
@@ -34,4 +36,17 @@ void bob_fatal(const char *fmt, ...)
     emit(fmt, ap);
     va_end(ap);
     abort();
+}
+
+/* psource reads ";file;function;line;column;;". */
+void bob_error_directive(const char *psource, bool fatal, const char *message)
+{
+    char file[256] = "?";
+    int line = 0;
+    if (psource)
+        sscanf(psource, ";%255[^;];%*[^;];%d", file, &line);
+    bob_warn("%s:%d: %s: %s", file, line, fatal ? "fatal error directive" : "warning directive",
+             message ? message : "(no message)");
+    if (fatal)
+        exit(EXIT_FAILURE);
 }

@@ -1,17 +1,10 @@
 /* This file handles loops whose iterations are handed out at run time
  * (__kmpc_dispatch_*): dynamic, guided, trapezoidal, runtime and auto
- * schedules, static ones when ordered, and the ORDERED construct.
- *
- * Shared state lives in one of the team's BOB_WS_SLOTS worksharing slots:
- * the k-th construct a thread meets uses slot k mod BOB_WS_SLOTS. The first
- * thread to arrive installs the loop (id = k + 1); a slot is reused only
- * once every thread has left the construct that had it, so nowait loops can
- * run ahead by up to BOB_WS_SLOTS - 1 constructs and then wait. */
+ * schedules, static ones when ordered, and the ORDERED construct. A loop's
+ * shared state is a worksharing slot of the team (worksharing.c). */
 #include "rt.h"
 
 #include <bobbin/threading.h>
-
-enum { SLOT_BUSY = UINT64_MAX };
 
 /* The compiler's schedule numbers (LLVM's enum sched_type). */
 enum {
@@ -68,37 +61,20 @@ static enum bob_sched kind_of(int s, int64_t chunk)
     }
 }
 
-/* Waits until slot k of the team holds construct k, installing it if the
- * calling thread is the first to arrive. */
-static bob_ws_t *slot_enter(bob_thread_t *self, int sched, uint64_t trip,
-                            int64_t chunk, bool ordered)
+struct loop_init {
+    int sched;
+    uint64_t trip;
+    int64_t chunk;
+    bool ordered;
+};
+
+static void install_loop(bob_ws_t *ws, void *arg)
 {
-    bob_team_t *team = self->team;
-    uint64_t k = self->ws_next++;
-    bob_ws_t *ws = &team->ws[k % BOB_WS_SLOTS];
-    for (;;) {
-        uint64_t id = atomic_load_explicit(&ws->id, memory_order_acquire);
-        if (id == k + 1)
-            return ws;
-        bool reusable = id != SLOT_BUSY && id + BOB_WS_SLOTS == k + 1 &&
-                        atomic_load_explicit(&ws->left, memory_order_acquire) ==
-                            team->nthreads;
-        if ((id == 0 && k < BOB_WS_SLOTS) || reusable) {
-            if (atomic_compare_exchange_strong(&ws->id, &id, SLOT_BUSY)) {
-                atomic_store_explicit(&ws->next, 0, memory_order_relaxed);
-                atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
-                atomic_store_explicit(&ws->ordered_next, 0, memory_order_relaxed);
-                ws->trip = trip;
-                ws->chunk = chunk > 0 ? (uint64_t)chunk : 1;
-                ws->sched = sched;
-                ws->ordered = ordered;
-                atomic_store_explicit(&ws->id, k + 1, memory_order_release);
-                return ws;
-            }
-            continue;
-        }
-        bt_yield(); /* a slow thread still works on the slot's old loop */
-    }
+    const struct loop_init *l = arg;
+    ws->trip = l->trip;
+    ws->chunk = l->chunk > 0 ? (uint64_t)l->chunk : 1;
+    ws->sched = l->sched;
+    ws->ordered = l->ordered;
 }
 
 void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop,
@@ -108,8 +84,8 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
     int s = plain_schedule(kmp_sched, &ordered);
     if (s == KMP_SCH_RUNTIME || s == KMP_SCH_RUNTIME_SIMD)
         s = runtime_schedule(&self->icv, &chunk);
-    self->loop = slot_enter(self, kind_of(s, chunk), bob_trip_count(loop), chunk,
-                            ordered);
+    struct loop_init init = {kind_of(s, chunk), bob_trip_count(loop), chunk, ordered};
+    self->loop = bob_ws_enter(self, install_loop, &init);
     self->loop_lb = loop->lb;
     self->loop_incr = loop->incr;
     self->loop_chunk_index = 0;
@@ -161,7 +137,7 @@ bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *in
         return false;
     if (!next_chunk(self, ws, &lo, &hi)) {
         self->loop = NULL;
-        atomic_fetch_add_explicit(&ws->left, 1, memory_order_release);
+        bob_ws_leave(ws);
         return false;
     }
     self->ordered_iter = lo;

@@ -12,6 +12,7 @@ enum {
     KMP_SCH_STATIC_CHUNKED = 33,
     KMP_SCH_BALANCED_CHUNKED = 45,
     KMP_DISTRIBUTE_STATIC_CHUNKED = 91,
+    KMP_DISTRIBUTE_STATIC = 92,
 };
 
 uint64_t bob_trip_count(const bob_loop_t *l)
@@ -44,7 +45,11 @@ void bob_static_balanced(uint64_t trip, int tid, int nthreads, uint64_t *lo,
 void bob_for_static_init(bob_thread_t *self, int kmp_sched, bob_loop_t *loop,
                          int64_t chunk, int64_t *stride, int32_t *last)
 {
-    int n = self->team->nthreads, tid = self->tid;
+    /* distribute shares among the league's teams, the rest among threads */
+    bool distribute = kmp_sched == KMP_DISTRIBUTE_STATIC ||
+                      kmp_sched == KMP_DISTRIBUTE_STATIC_CHUNKED;
+    int n = distribute ? self->team->league_size : self->team->nthreads;
+    int tid = distribute ? self->team->league_num : self->tid;
     uint64_t trip = bob_trip_count(loop);
     *last = 0;
     *stride = loop->incr;

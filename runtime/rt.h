@@ -12,6 +12,7 @@
 #ifndef BOB_RT_H
 #define BOB_RT_H
 
+#include <bobbin/threading.h>
 #include <omp.h>
 
 #include <stdatomic.h>
@@ -41,19 +42,26 @@ typedef struct bob_config {
     int nthreads_list_len;
     bool cancellation;
     int max_task_priority;
-    size_t stack_size;     /* OMP_STACKSIZE, for ULT OpenMP threads */
-    int wait_policy;       /* 0 passive, 1 active, -1 unset */
+    size_t stack_size;     /* OMP_STACKSIZE, for ULT OpenMP threads; 0 unset */
+    int wait_policy;       /* OMP_WAIT_POLICY as enum bt_wait_policy */
     int display_env;       /* 0 off, 1 true, 2 verbose */
     int teams_thread_limit, num_teams;
+    int blocktime_ms;      /* kmp_set_blocktime, kept for kmp_get_blocktime */
+    int library_mode;      /* kmp_set_library, likewise */
+    bool quiet;            /* kmp_set_warnings_off */
     bool unit_is_tasklet[8]; /* per nesting level, BOBBIN_THREAD_KIND */
     int unit_kind_levels;
 } bob_config_t;
 
 extern bob_config_t bob_config;
 
-/* Reads the environment into bob_config (env.c); the substrate runs. */
+/* Reads what the substrate must know before it starts (env.c). */
+bt_options_t bob_substrate_options(void);
+/* Reads the rest of the environment into bob_config; the substrate runs. */
 void bob_read_environment(void);
 int bob_supported_active_levels(void);
+/* Prints the OMP_DISPLAY_ENV block on stderr (display_env.c). */
+void bob_display_env(bool verbose);
 
 /* ---- Threads and teams --------------------------------------------------- */
 
@@ -70,9 +78,16 @@ typedef struct bob_ws {
     int sched;                  /* enum bob_sched */
     bool ordered;
     _Alignas(64) _Atomic uint64_t ordered_next; /* iteration whose turn it is */
+    void *payload;              /* construct-specific, freed when reused */
 } bob_ws_t;
 
 typedef struct bob_team bob_team_t;
+
+/* A contention group: an initial thread and its descendants, which together
+ * may have at most thread-limit-var threads alive. */
+typedef struct bob_cgroup {
+    _Atomic int threads;
+} bob_cgroup_t;
 
 typedef struct bob_thread {
     bob_icv_t icv;
@@ -88,8 +103,15 @@ typedef struct bob_thread {
     int64_t loop_lb, loop_incr;  /* to turn iteration numbers into values */
     uint64_t loop_chunk_index;   /* static schedules: chunks taken so far */
     uint64_t ordered_iter;       /* iteration now running, ordered loops */
+    bob_ws_t *doacross;          /* current doacross loop */
     int push_num_threads;       /* __kmpc_push_num_threads, for the next fork */
     int push_proc_bind;
+    /* __kmpc_push_num_threads_list: team sizes for the next levels */
+    int push_list[8];
+    int push_list_len;
+    int push_strict_severity;   /* 0: not strict; 1 warning, 2 fatal */
+    const char *push_strict_message;
+    int push_num_teams, push_teams_thread_limit;
 } bob_thread_t;
 
 struct bob_team {
@@ -98,6 +120,9 @@ struct bob_team {
     int active_level;           /* enclosing regions of more than 1 thread */
     bob_team_t *parent;
     bob_thread_t *master;       /* the task that forked it (thread 0's outer) */
+    int league_num, league_size; /* teams construct: team number and count */
+    bob_cgroup_t *cgroup;
+    _Atomic int cancel;         /* enum bob_cancel_kind requested, or 0 */
     _Alignas(64) _Atomic uint32_t bar_arrived;
     _Atomic uint32_t bar_gen;
     _Atomic bool bar_sleepers;
@@ -115,6 +140,22 @@ struct bob_team {
 /* The calling OpenMP thread (initialising the runtime on first use). */
 bob_thread_t *bob_self(void);
 void bob_init(void);
+/* Makes t the calling unit's (or application thread's) OpenMP thread. */
+void bob_set_self(bob_thread_t *t);
+bob_team_t *bob_team_new(int nthreads);
+bob_cgroup_t *bob_cgroup_new(void);
+/* Creates units running main(&team->threads[i]) for every i > 0: on distinct
+ * ESs' private pools for a first-level team, else on the shared pool of the
+ * caller's ES; then waits for them. */
+void bob_launch(bob_team_t *team, bool first_level, bool tasklet, void (*main)(void *));
+void bob_join_members(bob_team_t *team);
+
+/* A loop's bounds as the compiler passed them, widened to 64 bits (signed
+ * types sign-extended, unsigned zero-extended); ub is inclusive. */
+typedef struct bob_loop {
+    int64_t lb, ub, incr;
+    bool is_unsigned;
+} bob_loop_t;
 
 /* ---- Parallel regions (team.c) -------------------------------------------- */
 
@@ -127,9 +168,36 @@ void bob_serialized_end(void);
 void bob_invoke_microtask(void (*fn)(void), int32_t *gtid, int32_t *tid, int argc,
                           void **argv);
 
+/* ---- Teams (teams.c) -------------------------------------------------------- */
+
+/* Runs fn on the initial thread of each team of a league (host teams). */
+void bob_fork_teams(void (*fn)(void), int argc, void **argv);
+/* The calling team's part of a distributed loop (balanced); *last if it has
+ * the last iteration; false if it has none. */
+bool bob_distribute_split(bob_thread_t *self, bob_loop_t *loop, int32_t *last);
+/* distribute parallel for: the team's part, then the thread's part of it;
+ * *team_ub is the team part's upper bound. */
+void bob_dist_for_static_init(bob_thread_t *self, int kmp_sched, bob_loop_t *loop,
+                              int64_t chunk, int64_t *team_ub, int64_t *stride,
+                              int32_t *last);
+void bob_dist_dispatch_init(bob_thread_t *self, int kmp_sched, bob_loop_t *loop,
+                            int64_t chunk, int32_t *last);
+
+/* ---- Cancellation (cancel.c) -------------------------------------------------- */
+
+enum bob_cancel_kind { BOB_CANCEL_PARALLEL = 1, BOB_CANCEL_LOOP, BOB_CANCEL_SECTIONS,
+                       BOB_CANCEL_TASKGROUP };
+bool bob_cancel(bob_thread_t *self, int kind);
+bool bob_cancellation_point(bob_thread_t *self, int kind);
+/* A barrier that returns true, early if need be, once the region is cancelled. */
+bool bob_cancel_barrier(bob_thread_t *self);
+
 /* ---- Synchronisation ------------------------------------------------------- */
 
 void bob_barrier(bob_thread_t *self);
+/* The barrier's body; with cancellable, leaves early (true) on cancel parallel. */
+bool bob_barrier_wait(bob_thread_t *self, bool cancellable);
+void *bob_copyprivate_light(bob_thread_t *self, void *data);
 bool bob_single_begin(bob_thread_t *self);
 bool bob_reduce_begin(bob_thread_t *self, uint32_t *lock);
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier);
@@ -148,15 +216,22 @@ int bob_nest_lock_try(uint32_t *words, uint32_t owner);
 void bob_nest_lock_acquire(uint32_t *words, uint32_t owner);
 void bob_nest_lock_release(uint32_t *words);
 int bob_num_procs(void);
+/* The ULT stack size of OpenMP threads; setting it works before the first
+ * parallel region only, as with libomp. */
+void bob_set_stack_size(size_t bytes);
+size_t bob_stack_size(void);
+/* kmp_set_defaults: "NAME=value" as if from the environment. */
+void bob_set_default(const char *setting);
+
+/* ---- Worksharing slots (worksharing.c) ---------------------------------------- */
+
+/* The slot of the calling thread's next worksharing construct; the first
+ * thread to arrive runs install(slot, arg). */
+bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), void *arg);
+void bob_ws_leave(bob_ws_t *ws);
+void bob_ws_release_all(bob_team_t *team);
 
 /* ---- Loops ------------------------------------------------------------------ */
-
-/* A loop's bounds as the compiler passed them, widened to 64 bits (signed
- * types sign-extended, unsigned zero-extended); ub is inclusive. */
-typedef struct bob_loop {
-    int64_t lb, ub, incr;
-    bool is_unsigned;
-} bob_loop_t;
 
 enum bob_sched {
     BOB_SCHED_STATIC,         /* balanced blocks */
@@ -183,10 +258,29 @@ bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *in
 void bob_dispatch_fini_iteration(bob_thread_t *self);
 void bob_ordered_begin(bob_thread_t *self);
 void bob_ordered_end(bob_thread_t *self);
+/* sections as a loop over section numbers: the next one to run, or n. */
+void bob_sections_init(bob_thread_t *self);
+int bob_next_section(bob_thread_t *self, int n);
+/* doacross: dims are (lo, up, st) triples; vec one iteration per dimension. */
+void bob_doacross_init(bob_thread_t *self, int ndims, const int64_t *dims);
+void bob_doacross_wait(bob_thread_t *self, const int64_t *vec);
+void bob_doacross_post(bob_thread_t *self, const int64_t *vec);
+void bob_doacross_fini(bob_thread_t *self);
+
+/* ---- threadprivate without TLS (threadprivate.c) -------------------------------- */
+
+void bob_threadprivate_register(void *data, void *(*ctor)(void *),
+                                void *(*cctor)(void *, void *), void (*dtor)(void *),
+                                size_t unused);
+void bob_threadprivate_register_vec(void *data, void *(*ctor)(void *, size_t),
+                                    void *(*cctor)(void *, void *, size_t), size_t length);
+void *bob_threadprivate(bob_thread_t *self, void *data, size_t size);
 
 /* ---- Diagnostics ------------------------------------------------------------- */
 
 __attribute__((format(printf, 1, 2))) void bob_warn(const char *fmt, ...);
+/* The error directive: psource is the ident_t location string. */
+void bob_error_directive(const char *psource, bool fatal, const char *message);
 __attribute__((format(printf, 1, 2), noreturn)) void bob_fatal(const char *fmt, ...);
 
 #endif

@@ -33,6 +33,16 @@ void bob_copyprivate(bob_thread_t *self, void *data, void (*copy)(void *, void *
     bob_barrier(self);
 }
 
+/* The light form: the single thread passes its data, every thread gets it
+ * back after the barrier; the compiler copies and adds the second barrier. */
+void *bob_copyprivate_light(bob_thread_t *self, void *data)
+{
+    if (data)
+        self->team->copyprivate = data;
+    bob_barrier(self);
+    return self->team->copyprivate;
+}
+
 /* Reductions combine under the construct's lock: every thread adds its
  * partial result to the shared one in turn. */
 bool bob_reduce_begin(bob_thread_t *self, uint32_t *lock)

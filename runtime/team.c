@@ -12,17 +12,21 @@
  * waits for it and gives the master its writes. */
 #include "rt.h"
 
+#include "alloc.h"
+#include "places.h"
+
 #include <bobbin/threading.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int32_t next_gtid;
 /* The descriptor of an application thread that is not a work unit. */
 static _Thread_local bob_thread_t *external_self;
 
-static bob_team_t *team_new(int nthreads)
+bob_team_t *bob_team_new(int nthreads)
 {
     size_t size = sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
     bob_team_t *team = aligned_alloc(64, (size + 63) & ~(size_t)63);
@@ -30,6 +34,7 @@ static bob_team_t *team_new(int nthreads)
         bob_fatal("out of memory creating a team of %d threads", nthreads);
     memset(team, 0, size);
     team->nthreads = nthreads;
+    team->league_size = 1;
     int32_t gtid = atomic_fetch_add_explicit(&next_gtid, nthreads, memory_order_relaxed);
     for (int i = 0; i < nthreads; i++) {
         team->threads[i].team = team;
@@ -43,19 +48,133 @@ static bob_team_t *team_new(int nthreads)
  * level 0. */
 static bob_thread_t *initial_thread_new(void)
 {
-    bob_team_t *team = team_new(1);
+    bob_team_t *team = bob_team_new(1);
     team->threads[0].icv = bob_config.initial_icv;
+    team->cgroup = bob_cgroup_new();
     return &team->threads[0];
 }
 
-static void runtime_init(void)
+bob_cgroup_t *bob_cgroup_new(void)
 {
-    if (bt_init())
-        bob_fatal("the threading substrate could not start");
-    bob_read_environment();
+    bob_cgroup_t *cg = malloc(sizeof *cg);
+    if (!cg)
+        bob_fatal("out of memory creating a contention group");
+    atomic_init(&cg->threads, 1);
+    return cg;
 }
 
-void bob_init(void) { pthread_once(&init_once, runtime_init); }
+/* Takes up to `wanted` more threads from the contention group's allowance. */
+static int reserve_threads(bob_cgroup_t *cg, int limit, int wanted)
+{
+    int have = atomic_load_explicit(&cg->threads, memory_order_relaxed), grant;
+    do {
+        grant = limit - have < wanted ? limit - have : wanted;
+        if (grant <= 0)
+            return 0;
+    } while (!atomic_compare_exchange_weak_explicit(&cg->threads, &have, have + grant,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed));
+    return grant;
+}
+
+static _Atomic bool initialized;
+static size_t requested_stack_size; /* kmp_set_stacksize before the start */
+
+static void runtime_init(void)
+{
+    bob_places_init(); /* reads the affinity mask before the substrate starts */
+    bob_alloc_init();
+    bt_options_t options = bob_substrate_options();
+    if (requested_stack_size)
+        options.stack_size = requested_stack_size;
+    if (bt_init_with(&options))
+        bob_fatal("the threading substrate could not start");
+    bob_read_environment();
+    if (bob_config.display_env)
+        bob_display_env(bob_config.display_env == 2);
+    atomic_store(&initialized, true);
+}
+
+void bob_set_stack_size(size_t bytes)
+{
+    if (atomic_load(&initialized))
+        bob_warn("kmp_set_stacksize(%zu) after the first parallel region has no effect",
+                 bytes);
+    else
+        requested_stack_size = bytes;
+}
+
+size_t bob_stack_size(void)
+{
+    if (requested_stack_size && !atomic_load(&initialized))
+        return requested_stack_size;
+    bob_init();
+    return bt_stack_size();
+}
+
+void bob_set_default(const char *setting)
+{
+    const char *eq = setting ? strchr(setting, '=') : NULL;
+    if (!eq || eq == setting) {
+        bob_warn("kmp_set_defaults('%s') is not NAME=value; ignored",
+                 setting ? setting : "");
+        return;
+    }
+    if (atomic_load(&initialized)) {
+        bob_warn("kmp_set_defaults('%s') after the runtime started has no effect", setting);
+        return;
+    }
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)(eq - setting), setting);
+    setenv(name, eq + 1, 1);
+}
+
+/* In the child of a fork the substrate may have started afresh (see
+ * threading/fork.c); then the runtime does too. */
+static void runtime_in_child(void)
+{
+    pthread_mutex_init(&init_lock, NULL);
+    if (!bt_initialized())
+        atomic_store(&initialized, false);
+}
+
+static void bob_fork_handler_install(void)
+{
+    if (pthread_atfork(NULL, NULL, runtime_in_child))
+        bob_warn("cannot install the fork handler; the child of a fork() must not use "
+                 "OpenMP");
+}
+
+void bob_init(void)
+{
+    if (atomic_load_explicit(&initialized, memory_order_acquire))
+        return;
+    pthread_mutex_lock(&init_lock);
+    if (!atomic_load(&initialized)) {
+        static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+        runtime_init();
+        /* after the substrate's: child handlers run in registration order */
+        pthread_once(&fork_once, bob_fork_handler_install);
+    }
+    pthread_mutex_unlock(&init_lock);
+}
+
+/* An application thread's initial team dies with the thread. */
+static pthread_key_t external_key;
+
+static void external_exit(void *initial)
+{
+    bob_thread_t *t = initial;
+    external_self = NULL;
+    free(t->team->cgroup);
+    free(t->team);
+}
+
+static void external_key_create(void)
+{
+    if (pthread_key_create(&external_key, external_exit))
+        bob_fatal("cannot create a thread-exit hook for application threads");
+}
 
 __attribute__((noinline)) static bob_thread_t *self_slow(void)
 {
@@ -68,8 +187,12 @@ __attribute__((noinline)) static bob_thread_t *self_slow(void)
         }
         return t;
     }
-    if (!external_self)
+    if (!external_self) {
+        static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+        pthread_once(&key_once, external_key_create);
         external_self = initial_thread_new();
+        pthread_setspecific(external_key, external_self);
+    }
     return external_self;
 }
 
@@ -79,7 +202,7 @@ bob_thread_t *bob_self(void)
     return t ? t : self_slow();
 }
 
-static void set_self(bob_thread_t *t)
+void bob_set_self(bob_thread_t *t)
 {
     if (bt_self())
         bt_self_set_arg(t);
@@ -89,23 +212,36 @@ static void set_self(bob_thread_t *t)
 
 static int team_size(bob_thread_t *self)
 {
-    int n = self->push_num_threads > 0 ? self->push_num_threads : self->icv.nthreads;
-    self->push_num_threads = 0;
+    int requested = self->push_num_threads > 0 ? self->push_num_threads
+                                               : self->icv.nthreads;
+    int n = requested < 1 ? 1 : requested;
     if (self->team->active_level >= self->icv.max_active_levels)
-        return 1;
-    if (n > self->icv.thread_limit)
-        n = self->icv.thread_limit;
-    return n < 1 ? 1 : n;
+        n = 1;
+    n = 1 + reserve_threads(self->team->cgroup, self->icv.thread_limit, n - 1);
+    if (n < requested && self->push_strict_severity) {
+        const char *why = self->push_strict_message ? self->push_strict_message : "";
+        if (self->push_strict_severity == 2)
+            bob_fatal("num_threads(strict: %d) cannot be honoured, the team has %d "
+                      "threads: %s", requested, n, why);
+        bob_warn("num_threads(strict: %d) cannot be honoured, the team has %d "
+                 "threads: %s", requested, n, why);
+    }
+    self->push_num_threads = 0;
+    self->push_strict_severity = 0;
+    return n;
 }
 
 /* The data environment a member starts with: its parent's, with nthreads-var
  * taken from the next entry of the OMP_NUM_THREADS list if there is one. */
-static bob_icv_t child_icv(const bob_thread_t *parent)
+static bob_icv_t child_icv(bob_thread_t *parent)
 {
     bob_icv_t icv = parent->icv;
     if (icv.nthreads_next < bob_config.nthreads_list_len)
         icv.nthreads = bob_config.nthreads_list[icv.nthreads_next];
     icv.nthreads_next++;
+    if (parent->push_list_len > 1) /* num_threads(a, b, ...) on this region */
+        icv.nthreads = parent->push_list[1];
+    parent->push_list_len = 0;
     return icv;
 }
 
@@ -128,40 +264,49 @@ static bool level_is_tasklet(int level)
 
 static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
 {
-    bob_team_t *team = team_new(nthreads);
+    bob_team_t *team = bob_team_new(nthreads);
     team->level = self->team->level + 1;
     team->active_level = self->team->active_level + (nthreads > 1);
     team->parent = self->team;
     team->master = self;
+    team->league_num = self->team->league_num;
+    team->league_size = self->team->league_size;
+    team->cgroup = self->team->cgroup;
     bob_icv_t icv = child_icv(self);
     for (int i = 0; i < nthreads; i++)
         team->threads[i].icv = icv;
     team->threads[0].outer = self;
-    set_self(&team->threads[0]);
+    bob_set_self(&team->threads[0]);
     return team;
 }
 
 static void team_leave(bob_team_t *team)
 {
-    set_self(team->master);
+    bob_set_self(team->master);
+    atomic_fetch_sub_explicit(&team->cgroup->threads, team->nthreads - 1,
+                              memory_order_relaxed);
+    bob_ws_release_all(team);
     free(team);
 }
 
-static void launch(bob_team_t *team)
+void bob_launch(bob_team_t *team, bool first_level, bool tasklet, void (*main)(void *))
 {
     int nes = bt_num_es(), es = bt_self_es();
-    bool first_level = team->active_level == 1;
-    bool tasklet = level_is_tasklet(team->level);
     for (int i = 1; i < team->nthreads; i++) {
         bt_pool_t *pool = first_level ? bt_pool_private(((es < 0 ? 0 : es) + i) % nes)
                                       : bt_pool_shared(es);
         bob_thread_t *t = &team->threads[i];
-        t->unit = tasklet ? bt_tasklet_create(pool, member_main, t)
-                          : bt_ult_create(pool, member_main, t);
+        t->unit = tasklet ? bt_tasklet_create(pool, main, t) : bt_ult_create(pool, main, t);
         if (!t->unit)
             bob_fatal("out of memory creating OpenMP thread %d of %d", i,
                       team->nthreads);
     }
+}
+
+void bob_join_members(bob_team_t *team)
+{
+    for (int i = 1; i < team->nthreads; i++)
+        bt_join_free(team->threads[i].unit);
 }
 
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
@@ -174,10 +319,9 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     team->fn = fn;
     team->argc = argc;
     team->argv = argv;
-    launch(team);
+    bob_launch(team, team->active_level == 1, level_is_tasklet(team->level), member_main);
     run_member(&team->threads[0]);
-    for (int i = 1; i < nthreads; i++)
-        bt_join_free(team->threads[i].unit);
+    bob_join_members(team);
     team_leave(team);
 }
 
@@ -196,5 +340,5 @@ void bob_serialized_end(void)
 int bob_num_procs(void)
 {
     bob_init();
-    return bt_num_es();
+    return bt_num_cpus();
 }

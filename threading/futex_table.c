@@ -61,3 +61,10 @@ int bt_futex_wake(const uint32_t *word, int count)
     bti_waitq_wake_all(woken);
     return n;
 }
+
+/* fork.c: in a child, no other thread holds a bucket lock any more. */
+void bti_futex_table_reset(void)
+{
+    for (int i = 0; i < BUCKETS; i++)
+        bti_waitq_unlock(&buckets[i].q);
+}

@@ -21,7 +21,7 @@ static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int *cpus;
 static int ncpus;
 
-enum { DEFAULT_SPIN_COUNT = 10000 };
+enum { DEFAULT_SPIN_COUNT = 10000, MIN_STACK = 16 << 10 };
 
 static void thread_stack(bti_stack_t *s)
 {
@@ -48,8 +48,6 @@ static bti_es_t *es_new(int rank)
     bti_deque_init(&es->shared);
     if (!bti_stack_map(bti_g.stack_size, &es->sched_stack))
         bti_fatal("cannot map the scheduler stack of ES %d", rank);
-    btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
-                 bti_sched_main, NULL);
     return es;
 }
 
@@ -76,23 +74,81 @@ static void *es_thread(void *arg)
     return NULL;
 }
 
+static size_t page_round(size_t bytes)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + page - 1) & ~(page - 1);
+}
+
+void bti_fork_handlers_install(void);
+
+/* A fresh scheduler context and OS thread for es (also after a fork). */
+void bti_es_restart(bti_es_t *es)
+{
+    btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
+                 bti_sched_main, NULL);
+    if (pthread_create(&es->thread, NULL, es_thread, es))
+        bti_fatal("cannot create the OS thread of ES %d", es->rank);
+}
+
 static void read_environment(void)
 {
     static const char *const policies[] = {"active", "passive", NULL};
-    long page = sysconf(_SC_PAGESIZE);
-    size_t stack = bti_env_size("BOBBIN_STACK_SIZE", (size_t)1 << 20, (size_t)16 << 10,
-                                (size_t)1 << 30);
-    bti_g.stack_size = (stack + (size_t)page - 1) & ~((size_t)page - 1);
+    bti_g.stack_size = page_round(bti_env_size("BOBBIN_STACK_SIZE", (size_t)1 << 20,
+                                               MIN_STACK, (size_t)1 << 30));
     bti_g.num_es = (int)bti_env_long("BOBBIN_NUM_ES", "KMP_ABT_NUM_ESS",
                                      ncpus > 0 ? ncpus : 1, 1, 4096);
     bti_g.wait_policy = (enum bti_wait_policy)bti_env_choice(
         "BOBBIN_WAIT_POLICY", policies, BTI_WAIT_SPIN_THEN_SLEEP, "spin then sleep");
+    if (!getenv("BOBBIN_WAIT_POLICY") && getenv("KMP_ABT_SCHED_SLEEP"))
+        bti_g.wait_policy = bti_env_long("KMP_ABT_SCHED_SLEEP", NULL, 0, 0, 1)
+                                ? BTI_WAIT_PASSIVE
+                                : BTI_WAIT_ACTIVE;
     bti_g.spin_count = (uint32_t)bti_env_long("BOBBIN_SPIN_COUNT", NULL,
                                               DEFAULT_SPIN_COUNT, 0, 1L << 30);
 }
 
+/* ES 0 outlives the thread that started the substrate: if that thread
+ * exits (an application pthread that happened to make the first call), a new
+ * OS thread takes over ES 0's scheduler, which resumes where it last left
+ * off, and the units in ES 0's pools keep running. */
+static pthread_key_t adopter_key;
+
+static void *es0_takeover(void *arg)
+{
+    bti_es_t *es = arg;
+    bti_tls_es = es;
+    es->altstack = bti_overflow_thread_init();
+    thread_stack(&es->os_stack);
+    bti_jump(&es->sched_ctx, &es->sched_stack);
+}
+
+static void on_adopter_exit(void *arg)
+{
+    bti_es_t *es = arg;
+    if (!bti_g.initialized || bti_g.es[0] != es)
+        return;
+    es->current = NULL;
+    bti_tls_es = NULL; /* this thread stops being ES 0 before the new one starts */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&es->thread, &attr, es0_takeover, es))
+        bti_fatal("the thread running ES 0 exited and no OS thread could replace it");
+    pthread_attr_destroy(&attr);
+}
+
+static void adopter_key_create(void)
+{
+    if (pthread_key_create(&adopter_key, on_adopter_exit))
+        bti_fatal("cannot create a thread-exit hook for ES 0");
+}
+
+/* The calling thread keeps its own CPU mask: it is the application's thread,
+ * and threads it creates would inherit a binding to one CPU. */
 static void adopt_main_thread(bti_es_t *es)
 {
+    static pthread_once_t key_once = PTHREAD_ONCE_INIT;
     bt_unit_t *m = &bti_g.main_unit;
     memset(m, 0, sizeof *m);
     m->is_main = true;
@@ -101,11 +157,25 @@ static void adopt_main_thread(bti_es_t *es)
     thread_stack(&m->stack);
     bti_tls_es = es;
     es->current = m;
-    bti_topology_bind(es->cpu);
     es->altstack = bti_overflow_thread_init();
+    pthread_once(&key_once, adopter_key_create);
+    pthread_setspecific(adopter_key, es);
 }
 
-int bt_init(void)
+static void apply_options(const bt_options_t *o)
+{
+    if (o->stack_size)
+        bti_g.stack_size = page_round(o->stack_size < MIN_STACK ? MIN_STACK
+                                                                : o->stack_size);
+    if (o->wait_policy == BT_WAIT_ACTIVE)
+        bti_g.wait_policy = BTI_WAIT_ACTIVE;
+    else if (o->wait_policy == BT_WAIT_PASSIVE)
+        bti_g.wait_policy = BTI_WAIT_PASSIVE;
+}
+
+int bt_init(void) { return bt_init_with(&(bt_options_t){0}); }
+
+int bt_init_with(const bt_options_t *options)
 {
     pthread_mutex_lock(&init_lock);
     if (bti_g.initialized) {
@@ -114,6 +184,7 @@ int bt_init(void)
     }
     ncpus = bti_topology_init(&cpus);
     read_environment();
+    apply_options(options);
     bti_g.es = calloc((size_t)bti_g.num_es, sizeof *bti_g.es);
     if (!bti_g.es)
         bti_fatal("out of memory creating %d ESs", bti_g.num_es);
@@ -123,10 +194,13 @@ int bt_init(void)
     atomic_store(&bti_g.nsleeping, 0);
     adopt_main_thread(bti_g.es[0]);
     bti_overflow_install();
+    static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+    pthread_once(&fork_once, bti_fork_handlers_install);
     bti_g.initialized = true;
+    btd_ctx_make(&bti_g.es[0]->sched_ctx, bti_g.es[0]->sched_stack.lo,
+                 bti_g.es[0]->sched_stack.size, bti_sched_main, NULL);
     for (int i = 1; i < bti_g.num_es; i++)
-        if (pthread_create(&bti_g.es[i]->thread, NULL, es_thread, bti_g.es[i]))
-            bti_fatal("cannot create the OS thread of ES %d", i);
+        bti_es_restart(bti_g.es[i]);
     pthread_mutex_unlock(&init_lock);
     return 0;
 }
@@ -149,6 +223,7 @@ void bt_finalize(void)
         bti_es_wake(bti_g.es[i]);
     for (int i = 1; i < bti_g.num_es; i++)
         pthread_join(bti_g.es[i]->thread, NULL);
+    pthread_setspecific(adopter_key, NULL);
     bti_overflow_uninstall();
     bti_overflow_thread_fini(es->altstack);
     for (int i = 0; i < bti_g.num_es; i++)
@@ -165,4 +240,5 @@ void bt_finalize(void)
 
 int bt_initialized(void) { return bti_g.initialized; }
 int bt_num_es(void) { return bti_g.num_es; }
+int bt_num_cpus(void) { return ncpus > 0 ? ncpus : 1; }
 size_t bt_stack_size(void) { return bti_g.stack_size; }

@@ -20,6 +20,7 @@
  *   BOBBIN_STACK_SIZE    ULT stack size, with an optional K, M or G suffix.
  *   BOBBIN_WAIT_POLICY   active (idle ESs spin), passive (idle ESs sleep at
  *                        once); unset: spin BOBBIN_SPIN_COUNT probes, then sleep.
+ *                        BOLT's KMP_ABT_SCHED_SLEEP=1 means passive, 0 active.
  *   BOBBIN_SPIN_COUNT    probes of an idle ES before it sleeps.
  *
  * This header is plain C11 and may be used without the rest of Bobbin. */
@@ -45,12 +46,23 @@ typedef void (*bt_fn_t)(void *arg);
 /* Starts the ESs. Idempotent; returns 0, or -1 if the substrate cannot
  * start (the reason is printed). */
 int bt_init(void);
+
+/* Settings a layer above may impose; a zero field leaves the environment's
+ * (or the default) value. Only the first initialisation takes them. */
+enum bt_wait_policy { BT_WAIT_DEFAULT, BT_WAIT_ACTIVE, BT_WAIT_PASSIVE };
+typedef struct bt_options {
+    size_t stack_size;              /* default ULT stack size */
+    enum bt_wait_policy wait_policy;
+} bt_options_t;
+int bt_init_with(const bt_options_t *options);
 /* Runs what is still ready, stops the ESs and releases their memory. Call it
  * from the thread that called bt_init, after joining the units it created. */
 void bt_finalize(void);
 int bt_initialized(void);
 
 int bt_num_es(void);
+/* CPUs in the affinity mask of the thread that called bt_init. */
+int bt_num_cpus(void);
 /* Rank of the ES running the caller, or -1 on an external thread. */
 int bt_self_es(void);
 /* The calling unit, or NULL on an external thread. */

@@ -1,0 +1,82 @@
+/* OpenMP memory management: allocators, their traits and the blocks they
+ * hand out (alloc.c). kmp_abi/omp_alloc.c exports the omp_*, __kmpc_* and
+ * kmp_* routines over this interface.
+ *
+ * Handles. The predefined allocators are the small numbers of omp.h
+ * (omp_default_mem_alloc = 1 ... omp_thread_mem_alloc = 8); every one is
+ * served from the process heap for now. An allocator made by
+ * omp_init_allocator is the address of its descriptor, so always above
+ * 1024 as in LLVM's runtime. omp_null_allocator (0) means the default
+ * allocator wherever an allocator is used.
+ *
+ * Blocks. Each block starts with a header just below the pointer returned
+ * to the program: the allocator that served the block (whose pool it was
+ * charged to), the allocator the program asked for (they differ after a
+ * fallback), the address malloc returned, the size asked for and a check
+ * word. So omp_free and omp_realloc need no allocator argument, and pool
+ * accounting is exact.
+ *
+ * Pools. pool_size bounds the sum of the sizes asked for (not counting the
+ * header or alignment padding) of the blocks an allocator has outstanding;
+ * the bound is kept with a compare-and-swap loop, so concurrent requests
+ * never see a transiently over-full pool.
+ *
+ * The default allocator (def-allocator-var) is process-wide for now: it is
+ * set from OMP_ALLOCATOR and by omp_set_default_allocator from any thread.
+ * To make it a per-task ICV, keep it in bob_icv_t, initialise that from
+ * bob_alloc_initial_default() and redirect bob_alloc_get_default() and
+ * bob_alloc_set_default() to it; nothing else here needs to change. */
+#ifndef BOB_ALLOC_H
+#define BOB_ALLOC_H
+
+#include <omp.h>
+
+#include <stddef.h>
+
+/* Reads OMP_ALLOCATOR. Idempotent and thread-safe; every routine below
+ * that depends on the default allocator calls it itself. */
+void bob_alloc_init(void);
+
+/* The allocator OMP_ALLOCATOR selected (omp_default_mem_alloc if unset or
+ * malformed). */
+omp_allocator_handle_t bob_alloc_initial_default(void);
+omp_allocator_handle_t bob_alloc_get_default(void);
+/* omp_null_allocator selects omp_default_mem_alloc. */
+void bob_alloc_set_default(omp_allocator_handle_t allocator);
+
+/* Creates an allocator; omp_null_allocator, with a one-line warning naming
+ * `who`, if the memory space or a trait is invalid. */
+omp_allocator_handle_t bob_allocator_create(omp_memspace_handle_t memspace, int ntraits,
+                                            const omp_alloctrait_t *traits,
+                                            const char *who);
+/* Predefined handles and omp_null_allocator are ignored. Blocks still
+ * outstanding stay valid and can be freed afterwards. */
+void bob_allocator_destroy(omp_allocator_handle_t allocator);
+
+/* `who` names the entry point in messages. align is 0 or a power of two;
+ * the block is aligned to the larger of it, the allocator's alignment trait
+ * and alignof(max_align_t). A size of 0 gives NULL. On failure the
+ * allocator's fallback trait decides: another allocator, NULL, or the end
+ * of the program. */
+void *bob_alloc(size_t align, size_t size, omp_allocator_handle_t allocator,
+                const char *who);
+void *bob_calloc(size_t align, size_t nmemb, size_t size,
+                 omp_allocator_handle_t allocator, const char *who);
+/* omp_realloc: ptr NULL allocates, size 0 frees and gives NULL. A NULL
+ * result leaves ptr allocated. allocator omp_null_allocator means the one
+ * ptr was allocated with (free_allocator if given), or the default one when
+ * ptr is NULL. free_allocator is only a hint: the header knows. */
+void *bob_realloc(void *ptr, size_t size, omp_allocator_handle_t allocator,
+                  omp_allocator_handle_t free_allocator, const char *who);
+/* ptr NULL does nothing; the allocator argument is only a hint. A pointer
+ * that no OpenMP allocator returned (or one freed already, when that is
+ * still detectable) ends the program with a message. */
+void bob_free(void *ptr, omp_allocator_handle_t allocator, const char *who);
+
+/* Writes a description of the allocator into buf (at most len bytes with
+ * the NUL): a predefined name, or the OMP_ALLOCATOR form of a custom one
+ * ("omp_default_mem_space:alignment=64,pool_size=1024"). For messages and
+ * OMP_DISPLAY_ENV. Returns buf. */
+char *bob_allocator_describe(omp_allocator_handle_t allocator, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,110 @@
+/* This file handles DOACROSS loops (ordered(n) with depend(sink) and
+ * depend(source)): one bit per iteration of the loop nest, set by post and
+ * waited on by wait. The bit array is the payload of the loop's worksharing
+ * slot, made by the first thread to arrive; waiters suspend on the 32-bit
+ * word holding their bit. */
+#include "rt.h"
+
+#include <bobbin/threading.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DIMS = 8 };
+
+typedef struct doacross {
+    int ndims;
+    int64_t lo[MAX_DIMS], st[MAX_DIMS];
+    uint64_t extent[MAX_DIMS];
+    _Atomic uint32_t bits[];
+} doacross_t;
+
+struct doacross_init {
+    int ndims;
+    const int64_t *dims;
+};
+
+static uint64_t extent_of(int64_t lo, int64_t up, int64_t st)
+{
+    if (st > 0)
+        return up < lo ? 0 : (uint64_t)(up - lo) / (uint64_t)st + 1;
+    return lo < up ? 0 : (uint64_t)(lo - up) / (0 - (uint64_t)st) + 1;
+}
+
+static void install(bob_ws_t *ws, void *arg)
+{
+    const struct doacross_init *init = arg;
+    uint64_t total = 1, extent[MAX_DIMS];
+    for (int d = 0; d < init->ndims; d++) {
+        const int64_t *dim = init->dims + 3 * d;
+        extent[d] = extent_of(dim[0], dim[1], dim[2]);
+        total *= extent[d];
+    }
+    size_t words = (size_t)(total + 31) / 32;
+    doacross_t *da = calloc(1, sizeof *da + words * sizeof(uint32_t));
+    if (!da)
+        bob_fatal("out of memory for a doacross loop of %llu iterations",
+                  (unsigned long long)total);
+    da->ndims = init->ndims;
+    for (int d = 0; d < init->ndims; d++) {
+        da->lo[d] = init->dims[3 * d];
+        da->st[d] = init->dims[3 * d + 2];
+        da->extent[d] = extent[d];
+    }
+    ws->payload = da;
+}
+
+void bob_doacross_init(bob_thread_t *self, int ndims, const int64_t *dims)
+{
+    if (ndims < 1 || ndims > MAX_DIMS)
+        bob_fatal("a doacross loop nest of %d dimensions (at most %d are supported)",
+                  ndims, MAX_DIMS);
+    struct doacross_init init = {ndims, dims};
+    self->doacross = bob_ws_enter(self, install, &init);
+}
+
+/* The iteration's bit number, or false if vec lies outside the nest. */
+static bool bit_of(const doacross_t *da, const int64_t *vec, uint64_t *bit)
+{
+    uint64_t index = 0;
+    for (int d = 0; d < da->ndims; d++) {
+        int64_t delta = vec[d] - da->lo[d];
+        if ((da->st[d] > 0) != (delta >= 0) && delta != 0)
+            return false;
+        uint64_t i = (uint64_t)(delta / da->st[d]);
+        if (i >= da->extent[d] || delta % da->st[d])
+            return false;
+        index = index * da->extent[d] + i;
+    }
+    *bit = index;
+    return true;
+}
+
+void bob_doacross_wait(bob_thread_t *self, const int64_t *vec)
+{
+    doacross_t *da = self->doacross->payload;
+    uint64_t bit;
+    if (!bit_of(da, vec, &bit)) /* a sink outside the loop nest: no dependence */
+        return;
+    _Atomic uint32_t *word = &da->bits[bit / 32];
+    uint32_t mask = 1u << (bit % 32);
+    for (uint32_t v; !((v = atomic_load_explicit(word, memory_order_acquire)) & mask);)
+        bob_wait((uint32_t *)word, v, "a doacross wait");
+}
+
+void bob_doacross_post(bob_thread_t *self, const int64_t *vec)
+{
+    doacross_t *da = self->doacross->payload;
+    uint64_t bit;
+    if (!bit_of(da, vec, &bit))
+        return;
+    _Atomic uint32_t *word = &da->bits[bit / 32];
+    atomic_fetch_or_explicit(word, 1u << (bit % 32), memory_order_release);
+    bt_futex_wake((uint32_t *)word, INT_MAX);
+}
+
+void bob_doacross_fini(bob_thread_t *self)
+{
+    bob_ws_leave(self->doacross);
+    self->doacross = NULL;
+}

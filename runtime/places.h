@@ -1,0 +1,62 @@
+/* OpenMP places and thread affinity policy (places.c): the place list from
+ * OMP_PLACES, the bind-var list from OMP_PROC_BIND, the queries of the
+ * omp_*place* routines, and the affinity-format ICV with its expansion.
+ *
+ * Everything here is read-only after bob_places_init(), except the
+ * affinity format, which has its own lock. Every function below first
+ * makes sure bob_places_init() has run, so it may be called at any time. */
+#ifndef BOB_PLACES_H
+#define BOB_PLACES_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Reads OMP_PLACES, OMP_PROC_BIND and OMP_AFFINITY_FORMAT and builds the
+ * place list from the hwloc topology. Idempotent and thread-safe. Best
+ * called before the substrate starts (then the CPU set it sees is exactly
+ * the one the substrate binds its ESs to); afterwards it uses the affinity
+ * mask the process had when the library was loaded. */
+void bob_places_init(void);
+
+/* The bind-var (an omp_proc_bind_t value) of a task at nesting level
+ * `level`, i.e. the policy of the regions it creates: entry `level` of the
+ * OMP_PROC_BIND list, the last entry for deeper levels. */
+int bob_proc_bind_at_level(int level);
+
+/* The two OMP_DISPLAY_ENV lines, e.g.
+ *   [host] OMP_PROC_BIND = 'SPREAD,CLOSE'
+ *   [host] OMP_PLACES = '{0},{1}'  */
+void bob_places_display(FILE *out);
+
+/* ---- The place list -------------------------------------------------------- */
+
+int bob_places_count(void);
+/* CPUs (OS indices, ascending) of place p; 0 if p is not a place. */
+int bob_places_num_procs(int place);
+/* Writes bob_places_num_procs(place) CPU numbers to ids; nothing if p is
+ * not a place. */
+void bob_places_proc_ids(int place, int *ids);
+/* The first place that contains OS CPU `cpu`, or -1. */
+int bob_places_of_cpu(int cpu);
+/* The first place that holds every CPU the calling thread may run on (its
+ * affinity mask): for ESs 1.. the one CPU the substrate bound them to; ES 0
+ * is the application's thread, which keeps its own mask. -1 on an external
+ * thread or if no place holds the whole mask. */
+int bob_places_current(void);
+/* The calling thread's place partition (for now the whole list). */
+int bob_places_partition_count(void);
+void bob_places_partition(int *place_nums);
+
+/* ---- Affinity format (OpenMP 5.2, sec. 18.3.x and OMP_AFFINITY_FORMAT) --- */
+
+void bob_places_set_affinity_format(const char *format);
+/* Copies the affinity-format-var into buffer (NUL-terminated, truncated to
+ * size); returns its full length. */
+size_t bob_places_get_affinity_format(char *buffer, size_t size);
+/* Expands format (the affinity-format-var if NULL or empty) for the calling
+ * thread into buffer, truncated like snprintf; returns the full length. */
+size_t bob_places_capture_affinity(char *buffer, size_t size, const char *format);
+/* Prints the expansion and a newline on stdout. */
+void bob_places_display_affinity(const char *format);
+
+#endif

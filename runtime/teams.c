@@ -1,0 +1,97 @@
+/* This file handles the TEAMS construct on the host and the team part of
+ * DISTRIBUTE: a league of teams whose initial threads run the teams region
+ * concurrently, each alone in a team of its own (a teams region is not a
+ * parallel region: levels do not change), numbered by league_num. */
+#include "rt.h"
+
+#include <stdlib.h>
+
+static void run_team(bob_thread_t *carrier)
+{
+    bob_team_t *league = carrier->team;
+    bob_thread_t *outer = league->master;
+    bob_team_t *team = bob_team_new(1);
+    team->level = outer->team->level;
+    team->active_level = outer->team->active_level;
+    team->parent = outer->team;
+    team->master = outer;
+    team->league_num = carrier->tid;
+    team->league_size = league->nthreads;
+    team->cgroup = bob_cgroup_new(); /* each team is a contention group */
+    bob_thread_t *t = &team->threads[0];
+    t->icv = carrier->icv;
+    bob_set_self(t);
+    int32_t gtid = t->gtid, tid = 0;
+    bob_invoke_microtask(league->fn, &gtid, &tid, league->argc, league->argv);
+    bob_set_self(carrier);
+    free(team->cgroup);
+    free(team);
+}
+
+static void team_main(void *carrier) { run_team(carrier); }
+
+void bob_fork_teams(void (*fn)(void), int argc, void **argv)
+{
+    bob_thread_t *self = bob_self();
+    int n = self->push_num_teams > 0 ? self->push_num_teams
+            : bob_config.num_teams > 0 ? bob_config.num_teams : bob_num_procs();
+    int limit = self->push_teams_thread_limit > 0 ? self->push_teams_thread_limit
+                : bob_config.teams_thread_limit > 0 ? bob_config.teams_thread_limit
+                : self->icv.nthreads;
+    self->push_num_teams = self->push_teams_thread_limit = 0;
+    bob_team_t *league = bob_team_new(n);
+    league->master = self;
+    league->fn = fn;
+    league->argc = argc;
+    league->argv = argv;
+    for (int i = 0; i < n; i++) {
+        league->threads[i].icv = self->icv;
+        league->threads[i].icv.thread_limit = limit;
+        if (league->threads[i].icv.nthreads > limit)
+            league->threads[i].icv.nthreads = limit;
+    }
+    bob_launch(league, true, false, team_main);
+    run_team(&league->threads[0]);
+    bob_join_members(league);
+    bob_set_self(self);
+    free(league);
+}
+
+bool bob_distribute_split(bob_thread_t *self, bob_loop_t *loop, int32_t *last)
+{
+    bob_team_t *team = self->team;
+    uint64_t trip = bob_trip_count(loop), lo, count;
+    bob_static_balanced(trip, team->league_num, team->league_size, &lo, &count);
+    uint64_t lb = (uint64_t)loop->lb, incr = (uint64_t)loop->incr;
+    *last = count > 0 && lo + count == trip;
+    if (count == 0) {
+        loop->ub = (int64_t)(lb + (trip - 1) * incr);
+        loop->lb = (int64_t)(lb + trip * incr);
+        return false;
+    }
+    loop->ub = (int64_t)(lb + (lo + count - 1) * incr);
+    loop->lb = (int64_t)(lb + lo * incr);
+    return true;
+}
+
+void bob_dist_for_static_init(bob_thread_t *self, int kmp_sched, bob_loop_t *loop,
+                              int64_t chunk, int64_t *team_ub, int64_t *stride,
+                              int32_t *last)
+{
+    int32_t team_last;
+    bool any = bob_distribute_split(self, loop, &team_last);
+    *team_ub = loop->ub;
+    *stride = loop->incr;
+    *last = 0;
+    if (!any)
+        return;
+    bob_for_static_init(self, kmp_sched, loop, chunk, stride, last);
+    *last = *last && team_last;
+}
+
+void bob_dist_dispatch_init(bob_thread_t *self, int kmp_sched, bob_loop_t *loop,
+                            int64_t chunk, int32_t *last)
+{
+    bob_distribute_split(self, loop, last);
+    bob_dispatch_init(self, kmp_sched, loop, chunk);
+}

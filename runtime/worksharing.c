@@ -1,0 +1,54 @@
+/* This file hands out the team's worksharing slots: the shared state of one
+ * loop, sections, or doacross construct instance.
+ *
+ * The k-th construct a thread meets uses slot k mod BOB_WS_SLOTS. The first
+ * thread to arrive installs it (id = k + 1); a slot is reused only once
+ * every thread has left the construct that had it, so nowait constructs can
+ * run ahead by up to BOB_WS_SLOTS - 1 and then wait. */
+#include "rt.h"
+
+#include <bobbin/threading.h>
+#include <stdlib.h>
+
+enum { SLOT_BUSY = UINT64_MAX };
+
+bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), void *arg)
+{
+    bob_team_t *team = self->team;
+    uint64_t k = self->ws_next++;
+    bob_ws_t *ws = &team->ws[k % BOB_WS_SLOTS];
+    for (;;) {
+        uint64_t id = atomic_load_explicit(&ws->id, memory_order_acquire);
+        if (id == k + 1)
+            return ws;
+        bool reusable = id != SLOT_BUSY && id + BOB_WS_SLOTS == k + 1 &&
+                        atomic_load_explicit(&ws->left, memory_order_acquire) ==
+                            team->nthreads;
+        if ((id == 0 && k < BOB_WS_SLOTS) || reusable) {
+            if (atomic_compare_exchange_strong(&ws->id, &id, SLOT_BUSY)) {
+                atomic_store_explicit(&ws->next, 0, memory_order_relaxed);
+                atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
+                atomic_store_explicit(&ws->ordered_next, 0, memory_order_relaxed);
+                free(ws->payload);
+                ws->payload = NULL;
+                install(ws, arg);
+                atomic_store_explicit(&ws->id, k + 1, memory_order_release);
+                return ws;
+            }
+            continue;
+        }
+        bt_yield(); /* a slow thread still works on the slot's old construct */
+    }
+}
+
+void bob_ws_leave(bob_ws_t *ws)
+{
+    atomic_fetch_add_explicit(&ws->left, 1, memory_order_release);
+}
+
+/* A team's slots may still hold payloads when it ends. */
+void bob_ws_release_all(bob_team_t *team)
+{
+    for (int i = 0; i < BOB_WS_SLOTS; i++)
+        free(team->ws[i].payload);
+}

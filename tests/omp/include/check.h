@@ -1,0 +1,61 @@
+/* Shared helpers of the OpenMP tests. Everything is static inline or a
+ * macro, so a test that uses only part of it stays warning-free. */
+#ifndef BOBBIN_OMP_TEST_CHECK_H
+#define BOBBIN_OMP_TEST_CHECK_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+#include <omp.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Fails the test at once: prints where and what on stderr, exits 1. Safe to
+ * use inside parallel regions. */
+#define CHECK(cond)                                                        \
+  do {                                                                     \
+    if (!(cond)) {                                                         \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,     \
+              #cond);                                                      \
+      fflush(stderr);                                                      \
+      _exit(1);                                                            \
+    }                                                                      \
+  } while (0)
+
+/* Same, for two integers that must be equal; prints both values. */
+#define CHECK_EQ(a, b)                                                     \
+  do {                                                                     \
+    long long check_a_ = (long long)(a), check_b_ = (long long)(b);        \
+    if (check_a_ != check_b_) {                                            \
+      fprintf(stderr, "%s:%d: CHECK failed: %s == %s (%lld vs %lld)\n",    \
+              __FILE__, __LINE__, #a, #b, check_a_, check_b_);             \
+      fflush(stderr);                                                      \
+      _exit(1);                                                            \
+    }                                                                      \
+  } while (0)
+
+/* The process's OS thread count, from /proc/self/status ("Threads:"). */
+static inline int os_thread_count(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  int n = -1;
+  CHECK(f != NULL);
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "Threads: %d", &n) == 1)
+      break;
+  fclose(f);
+  CHECK(n > 0);
+  return n;
+}
+
+/* Burns a little time without a system call, to widen race windows. */
+static inline void spin_a_bit(int n) {
+  for (volatile int i = 0; i < n; i++)
+    ;
+}
+
+#endif

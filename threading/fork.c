@@ -1,0 +1,57 @@
+/* This file keeps the substrate usable in the child of a fork(). The child
+ * has one thread, the one that forked; every other ES's OS thread is gone.
+ *
+ * If ES 0's main ULT forked (the usual case: the application's main thread
+ * between parallel regions), the child keeps ES 0 and gets new OS threads
+ * for the other ESs, whose pools start empty: whatever was queued there
+ * belonged to threads the child does not have. If any other thread forked,
+ * the child cannot resume ES 0's main ULT, so the substrate starts afresh at
+ * the next bt_init (the old state is abandoned, not freed: it may be in
+ * use by nothing, but freeing it is not worth the risk in a child). Locks
+ * held by threads that did not survive are released. */
+#include "es.h"
+#include "log.h"
+#include "scheduler.h"
+
+#include <string.h>
+
+void bti_futex_table_reset(void);
+void bti_es_restart(bti_es_t *es);
+
+static void reset_es(bti_es_t *es)
+{
+    es->current = es->dead = es->parking = es->moving = NULL;
+    es->local = es->yielded = (bti_fifo_t){0};
+    atomic_store_explicit(&es->private_inbox.top, NULL, memory_order_relaxed);
+    atomic_store_explicit(&es->shared_inbox.top, NULL, memory_order_relaxed);
+    atomic_store_explicit(&es->shared.top, 0, memory_order_relaxed);
+    atomic_store_explicit(&es->shared.bottom, 0, memory_order_relaxed);
+    atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
+    es->idle_probes = 0;
+}
+
+static void in_child(void)
+{
+    if (!bti_g.initialized)
+        return;
+    bti_futex_table_reset();
+    atomic_store(&bti_g.nsleeping, 0);
+    bti_es_t *es = bti_es_self();
+    if (!es || es->rank != 0 || es->current != &bti_g.main_unit) {
+        memset(&bti_g, 0, sizeof bti_g);
+        bti_tls_es = NULL;
+        return;
+    }
+    atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
+    for (int i = 1; i < bti_g.num_es; i++) {
+        reset_es(bti_g.es[i]);
+        bti_es_restart(bti_g.es[i]);
+    }
+}
+
+void bti_fork_handlers_install(void)
+{
+    if (pthread_atfork(NULL, NULL, in_child))
+        bti_warn("cannot install the fork handler; the child of a fork() must not "
+                 "use Bobbin");
+}
