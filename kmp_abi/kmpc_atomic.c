@@ -12,8 +12,9 @@ enum { KA_STRIPES = 64, KA_SPINS_BEFORE_YIELD = 1024 };
 
 /* Objects without lock-free atomics of their size, keyed by address. */
 static bob_atomic_lock_t ka_stripes[KA_STRIPES];
-/* __kmpc_atomic_start/end: one lock for whatever code the compiler brackets. */
-static bob_atomic_lock_t ka_global;
+/* __kmpc_atomic_start/end and GOMP_atomic_start/end: one lock for whatever
+ * code the compiler brackets. */
+bob_atomic_lock_t bob_atomic_global;
 
 void bob_atomic_lock_acquire(bob_atomic_lock_t *l)
 {
@@ -46,12 +47,12 @@ bob_atomic_lock_t *bob_atomic_lock_for(const void *addr)
 
 KA_API void __kmpc_atomic_start(void)
 {
-    bob_atomic_lock_acquire(&ka_global);
+    bob_atomic_lock_acquire(&bob_atomic_global);
 }
 
 KA_API void __kmpc_atomic_end(void)
 {
-    bob_atomic_lock_release(&ka_global);
+    bob_atomic_lock_release(&bob_atomic_global);
 }
 
 /* ---- typed entry points ------------------------------------------------- */

@@ -1,6 +1,7 @@
 /* OpenMP memory management: allocators, their traits and the blocks they
- * hand out (alloc.c). kmp_abi/omp_alloc.c exports the omp_*, __kmpc_* and
- * kmp_* routines over this interface.
+ * hand out (alloc.c and the files alloc_internal.h names).
+ * kmp_abi/omp_alloc.c exports the omp_*, __kmpc_* and kmp_* routines over
+ * this interface.
  *
  * Handles. The predefined allocators are the small numbers of omp.h
  * (omp_default_mem_alloc = 1 ... omp_thread_mem_alloc = 8); every one is

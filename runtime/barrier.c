@@ -10,6 +10,7 @@
  * releaser: store gen, exchange sleepers; all seq_cst, so one of them sees
  * the other, and bt_futex_wait re-checks gen under its bucket lock. */
 #include "rt.h"
+#include "task.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
@@ -20,9 +21,13 @@ static void cpu_relax(void) { __builtin_ia32_pause(); }
 
 void bob_wait(uint32_t *word, uint32_t expected, const char *what)
 {
-    if (bt_self_is_tasklet())
+    if (bt_self_is_tasklet()) {
+        if (bob_self()->task)
+            bob_fatal("%s in a task run as a tasklet (BOBBIN_TASK_KIND=tasklet); "
+                      "tasklets cannot suspend: use ult", what);
         bob_fatal("%s in an OpenMP thread run as a tasklet (BOBBIN_THREAD_KIND); "
                   "tasklets cannot suspend: use ult for this nesting level", what);
+    }
     bt_futex_wait(word, expected);
 }
 
@@ -36,11 +41,15 @@ static bool cancelled(bob_team_t *team, bool cancellable)
 bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
 {
     bob_team_t *team = self->team;
-    if (team->nthreads == 1)
+    if (team->nthreads == 1) {
+        bob_team_wait_tasks(team);
         return cancelled(team, cancellable);
+    }
     uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
     if (atomic_fetch_add_explicit(&team->bar_arrived, 1, memory_order_acq_rel) + 1 ==
         (uint32_t)team->nthreads) {
+        /* a barrier completes the team's tasks; only tasks can add more now */
+        bob_team_wait_tasks(team);
         atomic_store_explicit(&team->bar_arrived, 0, memory_order_relaxed);
         atomic_store(&team->bar_gen, gen + 1);
         if (atomic_exchange(&team->bar_sleepers, false))

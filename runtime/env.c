@@ -53,8 +53,7 @@ static void read_num_threads(void)
         return;
     }
     bob_config.nthreads_list_len = n;
-    bob_config.initial_icv.nthreads = bob_config.nthreads_list[0];
-    bob_config.initial_icv.nthreads_next = 1;
+    bob_icv_set_nthreads_list(&bob_config.initial_icv, bob_config.nthreads_list, n);
 }
 
 /* true/false (also 1/0, yes/no); def when unset or malformed. */
@@ -217,6 +216,17 @@ static void read_display_env(void)
         bob_config.display_env = read_bool("OMP_DISPLAY_ENV", false, NULL);
 }
 
+static void read_task_kind(void)
+{
+    const char *v = getenv("BOBBIN_TASK_KIND");
+    if (!v || !strcasecmp(v, "ult"))
+        return;
+    if (!strcasecmp(v, "tasklet"))
+        bob_config.task_is_tasklet = true;
+    else
+        bob_warn("BOBBIN_TASK_KIND='%s' is not ult or tasklet; using ult", v);
+}
+
 void bob_read_environment(void)
 {
     bob_icv_t *icv = &bob_config.initial_icv;
@@ -234,6 +244,7 @@ void bob_read_environment(void)
     read_num_threads();
     read_schedule();
     read_thread_kind();
+    read_task_kind();
     bob_config.cancellation = read_bool("OMP_CANCELLATION", false, NULL);
     bob_config.max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0);
     bob_config.num_teams = read_int("OMP_NUM_TEAMS", 0, 1);

@@ -1,6 +1,7 @@
-/* OpenMP places and thread affinity policy (places.c): the place list from
- * OMP_PLACES, the bind-var list from OMP_PROC_BIND, the queries of the
- * omp_*place* routines, and the affinity-format ICV with its expansion.
+/* OpenMP places and thread affinity policy (places.c and the files
+ * places_internal.h names): the place list from OMP_PLACES, the bind-var
+ * list from OMP_PROC_BIND, the queries of the omp_*place* routines, and the
+ * affinity-format ICV with its expansion.
  *
  * Everything here is read-only after bob_places_init(), except the
  * affinity format, which has its own lock. Every function below first

@@ -25,7 +25,10 @@
 /* The data-environment ICVs every task carries (OpenMP 5.2, sec. 2.4). */
 typedef struct bob_icv {
     int nthreads;         /* nthreads-var for the next region */
-    int nthreads_next;    /* index of the nthreads list entry for nested teams */
+    /* nthreads-var of the levels below, from an OMP_NUM_THREADS list or a
+     * num_threads list; past its end a level inherits nthreads. */
+    int8_t nested_len;
+    int nested[7];
     bool dynamic;         /* dyn-var */
     omp_sched_t sched;    /* run-sched-var, with omp_sched_monotonic */
     int sched_chunk;
@@ -51,10 +54,13 @@ typedef struct bob_config {
     bool quiet;            /* kmp_set_warnings_off */
     bool unit_is_tasklet[8]; /* per nesting level, BOBBIN_THREAD_KIND */
     int unit_kind_levels;
+    bool task_is_tasklet;    /* BOBBIN_TASK_KIND */
 } bob_config_t;
 
 extern bob_config_t bob_config;
 
+/* Sets nthreads-var to list[0] and the levels below to the rest. */
+void bob_icv_set_nthreads_list(bob_icv_t *icv, const int *list, int n);
 /* Reads what the substrate must know before it starts (env.c). */
 bt_options_t bob_substrate_options(void);
 /* Reads the rest of the environment into bob_config; the substrate runs. */
@@ -112,6 +118,12 @@ typedef struct bob_thread {
     int push_strict_severity;   /* 0: not strict; 1 warning, 2 fatal */
     const char *push_strict_message;
     int push_num_teams, push_teams_thread_limit;
+    /* Tasking (task.c): this thread's or explicit task's task state. */
+    struct bob_task *task;        /* the explicit task this is the context of */
+    _Atomic uint32_t children;    /* incomplete child tasks; a futex word */
+    struct bob_taskgroup *taskgroup; /* innermost taskgroup */
+    struct bob_deptable *deps;    /* dependences among the children */
+    bool final;                   /* in a final task: children are included */
 } bob_thread_t;
 
 struct bob_team {
@@ -127,6 +139,8 @@ struct bob_team {
     _Atomic uint32_t bar_gen;
     _Atomic bool bar_sleepers;
     _Alignas(64) _Atomic uint64_t single_claimed;
+    _Atomic uint32_t tasks_pending; /* explicit tasks not complete; futex word */
+    _Atomic(struct bob_taskred *) taskred; /* reduction(task, ...) of the construct */
     void *copyprivate;
     uint32_t reduce_lock;
     /* The region's body. */

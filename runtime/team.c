@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "places.h"
+#include "task.h"
 
 #include <bobbin/threading.h>
 #include <pthread.h>
@@ -95,13 +96,20 @@ static void runtime_init(void)
     atomic_store(&initialized, true);
 }
 
+/* Like libomp, settings made before the first parallel region take effect,
+ * even though the runtime starts earlier (at the first OpenMP call). */
+static _Atomic bool forked;
+
 void bob_set_stack_size(size_t bytes)
 {
-    if (atomic_load(&initialized))
+    if (atomic_load(&forked)) {
         bob_warn("kmp_set_stacksize(%zu) after the first parallel region has no effect",
                  bytes);
-    else
-        requested_stack_size = bytes;
+        return;
+    }
+    requested_stack_size = bytes;
+    if (atomic_load(&initialized))
+        bt_set_stack_size(bytes);
 }
 
 size_t bob_stack_size(void)
@@ -120,13 +128,20 @@ void bob_set_default(const char *setting)
                  setting ? setting : "");
         return;
     }
-    if (atomic_load(&initialized)) {
-        bob_warn("kmp_set_defaults('%s') after the runtime started has no effect", setting);
+    if (atomic_load(&forked)) {
+        bob_warn("kmp_set_defaults('%s') after the first parallel region has no effect",
+                 setting);
         return;
     }
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)(eq - setting), setting);
     setenv(name, eq + 1, 1);
+    if (!atomic_load(&initialized))
+        return;
+    bob_read_environment();
+    bob_thread_t *self = bob_self();
+    if (self->team->level == 0) /* the initial thread takes the new ICVs */
+        self->icv = bob_config.initial_icv;
 }
 
 /* In the child of a fork the substrate may have started afresh (see
@@ -166,6 +181,7 @@ static void external_exit(void *initial)
 {
     bob_thread_t *t = initial;
     external_self = NULL;
+    bob_deptable_free(t->deps);
     free(t->team->cgroup);
     free(t->team);
 }
@@ -233,14 +249,23 @@ static int team_size(bob_thread_t *self)
 
 /* The data environment a member starts with: its parent's, with nthreads-var
  * taken from the next entry of the OMP_NUM_THREADS list if there is one. */
+void bob_icv_set_nthreads_list(bob_icv_t *icv, const int *list, int n)
+{
+    int nested_max = (int)(sizeof icv->nested / sizeof icv->nested[0]);
+    icv->nthreads = list[0];
+    icv->nested_len = (int8_t)(n - 1 < nested_max ? n - 1 : nested_max);
+    for (int i = 0; i < icv->nested_len; i++)
+        icv->nested[i] = list[i + 1];
+}
+
 static bob_icv_t child_icv(bob_thread_t *parent)
 {
     bob_icv_t icv = parent->icv;
-    if (icv.nthreads_next < bob_config.nthreads_list_len)
-        icv.nthreads = bob_config.nthreads_list[icv.nthreads_next];
-    icv.nthreads_next++;
-    if (parent->push_list_len > 1) /* num_threads(a, b, ...) on this region */
-        icv.nthreads = parent->push_list[1];
+    if (parent->push_list_len > 1) { /* num_threads(a, b, ...) on this region */
+        bob_icv_set_nthreads_list(&icv, parent->push_list + 1, parent->push_list_len - 1);
+    } else if (icv.nested_len > 0) {
+        bob_icv_set_nthreads_list(&icv, icv.nested, icv.nested_len);
+    }
     parent->push_list_len = 0;
     return icv;
 }
@@ -286,6 +311,8 @@ static void team_leave(bob_team_t *team)
     atomic_fetch_sub_explicit(&team->cgroup->threads, team->nthreads - 1,
                               memory_order_relaxed);
     bob_ws_release_all(team);
+    for (int i = 0; i < team->nthreads; i++)
+        bob_deptable_free(team->threads[i].deps);
     free(team);
 }
 
@@ -312,6 +339,7 @@ void bob_join_members(bob_team_t *team)
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
 {
     bob_thread_t *self = bob_self();
+    atomic_store_explicit(&forked, true, memory_order_relaxed);
     int nthreads = if_cond ? team_size(self) : 1;
     if (!if_cond)
         self->push_num_threads = 0;
@@ -322,6 +350,7 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     bob_launch(team, team->active_level == 1, level_is_tasklet(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);
+    bob_team_wait_tasks(team);
     team_leave(team);
 }
 
@@ -334,7 +363,9 @@ void bob_serialized_begin(void)
 
 void bob_serialized_end(void)
 {
-    team_leave(bob_self()->team);
+    bob_team_t *team = bob_self()->team;
+    bob_team_wait_tasks(team);
+    team_leave(team);
 }
 
 int bob_num_procs(void)

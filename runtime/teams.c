@@ -3,6 +3,7 @@
  * concurrently, each alone in a team of its own (a teams region is not a
  * parallel region: levels do not change), numbered by league_num. */
 #include "rt.h"
+#include "task.h"
 
 #include <stdlib.h>
 
@@ -23,7 +24,9 @@ static void run_team(bob_thread_t *carrier)
     bob_set_self(t);
     int32_t gtid = t->gtid, tid = 0;
     bob_invoke_microtask(league->fn, &gtid, &tid, league->argc, league->argv);
+    bob_team_wait_tasks(team);
     bob_set_self(carrier);
+    bob_deptable_free(t->deps);
     free(team->cgroup);
     free(team);
 }

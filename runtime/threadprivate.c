@@ -30,6 +30,7 @@ typedef struct registration {
     void *(*ctor_vec)(void *, size_t);
     void *(*cctor_vec)(void *, void *, size_t);
     size_t length;
+    void *image; /* the variable's bytes at its first use, like a TLS image */
 } registration_t;
 
 static copy_t *table[BUCKETS];
@@ -65,41 +66,60 @@ void bob_threadprivate_register_vec(void *data, void *(*ctor)(void *, size_t),
                                       .length = length});
 }
 
+/* The thread's thread numbers from level 1 down. Thread 0 of a team is the
+ * thread that encountered the region, so trailing zeros are dropped: the
+ * primary thread of an inner team keeps the copy it had outside. */
 static int position(const bob_thread_t *t, int *path)
 {
     int level = t->team->level;
     for (int l = level; l > 0; l--, t = t->team->master)
         if (l <= MAX_PATH)
             path[l - 1] = t->tid;
+    while (level > 0 && level <= MAX_PATH && path[level - 1] == 0)
+        level--;
     return level;
 }
 
-static bool is_initial(const int *path, int level)
+/* Called under table_lock. Plain variables start as the program
+ * initialised them (what a TLS copy would hold): their bytes are saved the
+ * first time the runtime sees them, before the initial thread changes them. */
+static registration_t *registration_of(void *data, size_t size)
 {
-    for (int l = 0; l < level && l < MAX_PATH; l++)
-        if (path[l])
-            return false;
-    return true;
+    registration_t *r = registrations;
+    while (r && r->data != data)
+        r = r->next;
+    if (!r) {
+        r = calloc(1, sizeof *r);
+        if (!r)
+            bob_fatal("out of memory registering a threadprivate variable");
+        r->data = data;
+        r->next = registrations;
+        registrations = r;
+    }
+    if (!r->image && !r->ctor && !r->cctor && !r->ctor_vec && !r->cctor_vec) {
+        r->image = malloc(size ? size : 1);
+        if (!r->image)
+            bob_fatal("out of memory for a threadprivate image of %zu bytes", size);
+        memcpy(r->image, data, size);
+    }
+    return r;
 }
 
-static void *new_copy(void *data, size_t size)
+static void *new_copy(registration_t *r, void *data, size_t size)
 {
     void *value = malloc(size ? size : 1);
     if (!value)
         bob_fatal("out of memory for a threadprivate copy of %zu bytes", size);
-    registration_t *r = registrations; /* read under table_lock */
-    while (r && r->data != data)
-        r = r->next;
-    if (r && r->cctor)
+    if (r->cctor)
         r->cctor(value, data);
-    else if (r && r->ctor)
+    else if (r->ctor)
         r->ctor(value);
-    else if (r && r->cctor_vec)
+    else if (r->cctor_vec)
         r->cctor_vec(value, data, r->length);
-    else if (r && r->ctor_vec)
+    else if (r->ctor_vec)
         r->ctor_vec(value, r->length);
     else
-        memcpy(value, data, size);
+        memcpy(value, r->image, size);
     return value;
 }
 
@@ -107,8 +127,16 @@ void *bob_threadprivate(bob_thread_t *self, void *data, size_t size)
 {
     int path[MAX_PATH] = {0};
     int level = position(self, path);
-    if (is_initial(path, level))
+    if (level == 0) { /* the initial thread: the variable itself */
+        static _Thread_local void *seen; /* saves the lock on repeated uses */
+        if (seen != data) {
+            bob_lock_acquire(&table_lock);
+            registration_of(data, size);
+            bob_lock_release(&table_lock);
+            seen = data;
+        }
         return data;
+    }
     if (level > MAX_PATH)
         bob_fatal("threadprivate without TLS is supported to nesting level %d", MAX_PATH);
     uintptr_t h = (uintptr_t)data >> 3;
@@ -124,7 +152,8 @@ void *bob_threadprivate(bob_thread_t *self, void *data, size_t size)
         c = malloc(sizeof *c);
         if (!c)
             bob_fatal("out of memory for a threadprivate copy");
-        *c = (copy_t){*bucket, data, level, {0}, new_copy(data, size)};
+        registration_t *r = registration_of(data, size);
+        *c = (copy_t){*bucket, data, level, {0}, new_copy(r, data, size)};
         memcpy(c->path, path, sizeof path);
         *bucket = c;
     }

@@ -5,6 +5,7 @@
 #include "deque.h"
 #include "fifo.h"
 #include "inbox.h"
+#include "priority.h"
 #include "unit.h"
 
 #include <pthread.h>
@@ -35,6 +36,7 @@ typedef struct bti_es {
     bti_inbox_t private_inbox; /* private pool: units pushed by others */
     bti_inbox_t shared_inbox;  /* shared pool: units pushed by others */
     bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
+    bti_prio_t prio;           /* units with a priority, before all others */
     bti_cache_t unit_cache;
     bti_cache_t stack_cache;
     uint32_t idle_probes;

@@ -54,6 +54,7 @@ static bti_es_t *es_new(int rank)
 static void es_delete(bti_es_t *es)
 {
     bti_deque_destroy(&es->shared);
+    bti_priority_destroy(&es->prio);
     bti_stack_cache_drain(es);
     bti_unit_cache_drain(es);
     bti_stack_unmap(&es->sched_stack);
@@ -242,3 +243,8 @@ int bt_initialized(void) { return bti_g.initialized; }
 int bt_num_es(void) { return bti_g.num_es; }
 int bt_num_cpus(void) { return ncpus > 0 ? ncpus : 1; }
 size_t bt_stack_size(void) { return bti_g.stack_size; }
+
+void bt_set_stack_size(size_t bytes)
+{
+    bti_g.stack_size = page_round(bytes < MIN_STACK ? MIN_STACK : bytes);
+}

@@ -70,7 +70,8 @@ static void notify_thieves(bti_es_t *self)
 
 static bool has_stealable(bti_es_t *es)
 {
-    return !bti_deque_maybe_empty(&es->shared) || !bti_inbox_empty(&es->shared_inbox);
+    return !bti_deque_maybe_empty(&es->shared) || !bti_inbox_empty(&es->shared_inbox) ||
+           !bti_priority_empty(&es->prio);
 }
 
 bool bti_es_has_own_work(bti_es_t *es)
@@ -120,6 +121,14 @@ static void idle(bti_es_t *es)
 
 /* ---- Pools -------------------------------------------------------------- */
 
+void bti_pool_notify(bti_es_t *es)
+{
+    if (es == bti_es_self())
+        notify_thieves(es);
+    else
+        notify(es);
+}
+
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
 {
     bti_es_t *es = pool->es;
@@ -166,9 +175,12 @@ static bt_unit_t *steal(bti_es_t *es)
 {
     uint32_t r = (uint32_t)(next_random(es) % (uint64_t)(bti_g.num_es - 1));
     bti_es_t *victim = bti_g.es[r >= (uint32_t)es->rank ? r + 1 : r];
+    bt_unit_t *u = NULL;
+    if (!bti_priority_empty(&victim->prio) && (u = bti_priority_pop(&victim->prio)))
+        return u;
     /* The relaxed look first keeps idle probing free of fences. */
-    bt_unit_t *u = bti_deque_maybe_empty(&victim->shared) ? NULL
-                                                          : bti_deque_steal(&victim->shared);
+    if (!bti_deque_maybe_empty(&victim->shared))
+        u = bti_deque_steal(&victim->shared);
     if (u || bti_inbox_empty(&victim->shared_inbox))
         return u;
     /* The victim is busy and has not seen its inbox: take all of it. */
@@ -183,8 +195,10 @@ static bt_unit_t *steal(bti_es_t *es)
 
 static bt_unit_t *pick(bti_es_t *es)
 {
-    bt_unit_t *u = bti_fifo_pop(&es->local);
-    if (u)
+    bt_unit_t *u;
+    if (!bti_priority_empty(&es->prio) && (u = bti_priority_pop(&es->prio)))
+        return u;
+    if ((u = bti_fifo_pop(&es->local)))
         return u;
     if (bti_inbox_drain(&es->private_inbox, &es->local))
         return bti_fifo_pop(&es->local);
@@ -218,6 +232,10 @@ void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
 {
     if (u->stack.lo)
         bti_stack_release(es, u);
+    if (u->detached) {
+        bti_unit_free(es, u);
+        return;
+    }
     if (atomic_load_explicit(&u->join, memory_order_relaxed) == BTI_JOIN_DONE)
         return; /* handed straight to its joiner */
     /* acq_rel: the joiner sees all the unit did; we see the joiner's waiter. */
@@ -355,7 +373,8 @@ void bti_unpark(bt_unit_t *u)
     for (;;) {
         if (p == BTI_PARKED) {
             if (claim(u)) {
-                bti_pool_push(&u->es->pools[0], u);
+                /* started units stay on their ES unless declared migratable */
+                bti_pool_push(&u->es->pools[u->migratable ? 1 : 0], u);
                 return;
             }
             p = atomic_load_explicit(&u->park, memory_order_relaxed);

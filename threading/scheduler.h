@@ -41,6 +41,8 @@ void bti_park(bti_es_t *es, bt_unit_t *self);
 void bti_unpark(bt_unit_t *u);
 
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u);
+/* After a push into es's pools by any thread: wakes whoever must see it. */
+void bti_pool_notify(bti_es_t *es);
 /* Removes u from es's pools if it is ready there and can be taken. */
 bool bti_take_ready(bti_es_t *es, bt_unit_t *u);
 

@@ -1,6 +1,8 @@
 /* This file allocates stacks and keeps the per-ES stack caches. A cached
  * stack stays mapped and warm, so a fork-join loop reuses the same few
- * stacks; a free stack links to the next through its lowest word. */
+ * stacks. A free stack's lowest words hold the link to the next and its
+ * size: the default size may change (bt_set_stack_size), and a stack of
+ * another size is then unmapped instead of handed out. */
 #include "stack.h"
 
 #include "log.h"
@@ -36,12 +38,23 @@ void bti_stack_unmap(bti_stack_t *s)
     s->lo = NULL;
 }
 
+typedef struct free_stack {
+    struct free_stack *next;
+    size_t size;
+} free_stack_t;
+
 void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 {
     size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
-    void *cached = es->stack_cache.head;
+    free_stack_t *cached = es->stack_cache.head;
+    while (cached && cached->size != bti_g.stack_size) { /* the default changed */
+        es->stack_cache.head = cached->next;
+        es->stack_cache.count--;
+        bti_stack_unmap(&(bti_stack_t){cached, cached->size});
+        cached = es->stack_cache.head;
+    }
     if (size == bti_g.stack_size && cached) {
-        es->stack_cache.head = *(void **)cached;
+        es->stack_cache.head = cached->next;
         es->stack_cache.count--;
         u->stack.lo = cached;
         u->stack.size = size;
@@ -59,8 +72,9 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 void bti_stack_release(bti_es_t *es, bt_unit_t *u)
 {
     if (u->stack.size == bti_g.stack_size && es->stack_cache.count < STACK_CACHE_MAX) {
-        *(void **)u->stack.lo = es->stack_cache.head;
-        es->stack_cache.head = u->stack.lo;
+        free_stack_t *f = u->stack.lo;
+        *f = (free_stack_t){es->stack_cache.head, u->stack.size};
+        es->stack_cache.head = f;
         es->stack_cache.count++;
         u->stack.lo = NULL;
         return;
@@ -71,9 +85,9 @@ void bti_stack_release(bti_es_t *es, bt_unit_t *u)
 void bti_stack_cache_drain(bti_es_t *es)
 {
     while (es->stack_cache.head) {
-        bti_stack_t s = {es->stack_cache.head, bti_g.stack_size};
-        es->stack_cache.head = *(void **)s.lo;
-        bti_stack_unmap(&s);
+        free_stack_t *f = es->stack_cache.head;
+        es->stack_cache.head = f->next;
+        bti_stack_unmap(&(bti_stack_t){f, f->size});
     }
     es->stack_cache.count = 0;
 }

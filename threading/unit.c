@@ -2,6 +2,7 @@
  * yield, yield_to, suspend, resume, migrate. */
 #include "es.h"
 #include "log.h"
+#include "priority.h"
 #include "scheduler.h"
 #include "unit_mem.h"
 
@@ -14,8 +15,7 @@ static bti_es_t *require_init(const char *call)
     return es;
 }
 
-static bt_unit_t *create(bt_pool_t *pool, bt_fn_t fn, void *arg, bool tasklet,
-                         size_t stack_size)
+bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr)
 {
     bti_es_t *es = require_init("a create call");
     bt_unit_t *u = bti_unit_alloc(es);
@@ -24,18 +24,23 @@ static bt_unit_t *create(bt_pool_t *pool, bt_fn_t fn, void *arg, bool tasklet,
     u->fn = fn;
     u->arg = arg;
     u->es = NULL;
-    u->is_tasklet = tasklet;
+    u->is_tasklet = attr->tasklet;
     u->started = false;
     u->is_main = false;
+    u->migratable = attr->migratable && !attr->tasklet;
+    u->detached = attr->detached;
+    u->priority = attr->priority;
     atomic_init(&u->park, BTI_RUNNING);
     atomic_init(&u->join, 0);
     u->stack.lo = NULL;
-    u->stack_size = stack_size == bti_g.stack_size ? 0 : stack_size;
+    u->stack_size = attr->stack_size == bti_g.stack_size ? 0 : attr->stack_size;
     u->keys = NULL;
     u->nkeys = 0;
     if (!pool)
         pool = &(es ? es : bti_g.es[0])->pools[0];
-    if (es && pool == &es->pools[0])
+    if (u->priority > 0)
+        bti_priority_push(pool->es, u);
+    else if (es && pool == &es->pools[0])
         bti_fifo_push(&es->local, u); /* the common case, inline */
     else
         bti_pool_push(pool, u);
@@ -44,17 +49,17 @@ static bt_unit_t *create(bt_pool_t *pool, bt_fn_t fn, void *arg, bool tasklet,
 
 bt_unit_t *bt_ult_create(bt_pool_t *pool, bt_fn_t fn, void *arg)
 {
-    return create(pool, fn, arg, false, 0);
+    return bt_create(pool, fn, arg, &(bt_unit_attr_t){0});
 }
 
 bt_unit_t *bt_ult_create_sized(bt_pool_t *pool, bt_fn_t fn, void *arg, size_t stack_size)
 {
-    return create(pool, fn, arg, false, stack_size);
+    return bt_create(pool, fn, arg, &(bt_unit_attr_t){.stack_size = stack_size});
 }
 
 bt_unit_t *bt_tasklet_create(bt_pool_t *pool, bt_fn_t fn, void *arg)
 {
-    return create(pool, fn, arg, true, 0);
+    return bt_create(pool, fn, arg, &(bt_unit_attr_t){.tasklet = 1});
 }
 
 /* Runs u, just taken from es's pools, in place of the joining ULT: the

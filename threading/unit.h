@@ -34,6 +34,9 @@ struct bt_unit {
     bool is_tasklet;
     bool started;
     bool is_main;
+    bool migratable; /* resumes go to the shared pool */
+    bool detached;   /* frees itself when it ends */
+    int priority;
     _Atomic int park;
     _Atomic uintptr_t join;
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */

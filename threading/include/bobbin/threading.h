@@ -68,8 +68,10 @@ int bt_self_es(void);
 /* The calling unit, or NULL on an external thread. */
 bt_unit_t *bt_self(void);
 int bt_self_is_tasklet(void);
-/* Default ULT stack size in bytes (BOBBIN_STACK_SIZE). */
+/* Default ULT stack size in bytes (BOBBIN_STACK_SIZE); setting it affects
+ * ULTs that start afterwards. */
 size_t bt_stack_size(void);
+void bt_set_stack_size(size_t bytes);
 
 /* ---- Pools and units --------------------------------------------------- */
 
@@ -84,6 +86,17 @@ bt_unit_t *bt_ult_create(bt_pool_t *pool, bt_fn_t fn, void *arg);
 bt_unit_t *bt_ult_create_sized(bt_pool_t *pool, bt_fn_t fn, void *arg,
                                size_t stack_size);
 bt_unit_t *bt_tasklet_create(bt_pool_t *pool, bt_fn_t fn, void *arg);
+
+/* Creation with attributes; a zero-filled attr means the defaults. */
+typedef struct bt_unit_attr {
+    size_t stack_size; /* ULTs: 0 is bt_stack_size() */
+    int priority;      /* > 0: the ES runs it before its ready units of lower
+                          priority (the pool's ES; stealable) */
+    int migratable;    /* ULTs: after suspending, may resume on another ES */
+    int tasklet;       /* a tasklet instead of a ULT */
+    int detached;      /* nobody joins it: it frees itself when it ends */
+} bt_unit_attr_t;
+bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr);
 
 /* Waits until `unit` has finished. A ULT joining a unit that has not started
  * and sits in a pool of its own ES runs it at once (scheduler bypass). */

@@ -1,0 +1,78 @@
+/* What the files behind places.h share with each other and with no one
+ * else: places.c (the list and its queries), places_build.c (what the list
+ * holds), places_parse.c (the OMP_PLACES grammar), proc_bind.c (the
+ * bind-var list), affinity_format.c and places_text.c (the text they all
+ * print). */
+#ifndef BOB_PLACES_INTERNAL_H
+#define BOB_PLACES_INTERNAL_H
+
+#include <hwloc.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Bounds that keep a hostile OMP_PLACES from exhausting memory. */
+enum { MAX_CPU = 1 << 20, MAX_PLACES = 1 << 16, MAX_INTERVAL = 1 << 16 };
+
+/* ---- places.c ----------------------------------------------------------------- */
+
+/* The calling OS thread's affinity mask as a bitmap; false on failure. */
+bool bob_places_thread_mask(hwloc_bitmap_t out);
+
+/* ---- places_text.c: growable strings --------------------------------------- */
+
+typedef struct bob_strbuf {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} bob_strbuf_t;
+
+__attribute__((format(printf, 2, 3))) void bob_sb_printf(bob_strbuf_t *b, const char *fmt,
+                                                         ...);
+void bob_sb_pad(bob_strbuf_t *b, char c, int count);
+/* Appends a sorted CPU list; runs of two or more CPUs become a:b (range) or
+ * a:length (OMP_PLACES interval) depending on `interval`. */
+void bob_sb_cpu_list(bob_strbuf_t *b, const int *cpus, int n, bool interval);
+
+/* ---- places_build.c: place lists under construction ------------------------ */
+
+typedef struct bob_place_vec {
+    hwloc_bitmap_t *v;
+    int n, cap;
+} bob_place_vec_t;
+
+/* Appends set, which the vector then owns (it frees set on failure); false
+ * if set is NULL, the list is full or memory ran out. */
+bool bob_place_vec_push(bob_place_vec_t *pv, hwloc_bitmap_t set);
+void bob_place_vec_clear(bob_place_vec_t *pv);
+
+/* The place list OMP_PLACES asks for, with "cores" as the default and the
+ * fallback. `topo` is NULL if hwloc could not load the topology. */
+void bob_places_build(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
+                      bob_place_vec_t *out);
+
+/* ---- places_parse.c: the OMP_PLACES grammar -------------------------------- */
+
+enum bob_place_kind { KIND_THREADS, KIND_CORES, KIND_LL_CACHES, KIND_NUMA, KIND_SOCKETS };
+
+void bob_places_skip_ws(const char **s);
+/* place-list: comma-separated "place[:count[:stride]]" or "!place"; "!place"
+ * removes the places equal to it listed so far (as libgomp does). */
+bool bob_places_parse_list(const char *s, bob_place_vec_t *out);
+/* "name" or "name(count)": the kind and count (0: all); false if s is not
+ * an abstract name, *malformed if it looks like one but is not. */
+bool bob_places_parse_abstract(const char *s, enum bob_place_kind *kind, long *count,
+                               bool *malformed);
+
+/* ---- proc_bind.c: OMP_PROC_BIND ---------------------------------------------- */
+
+/* Reads OMP_PROC_BIND into the bind-var list; places_set: OMP_PLACES is set. */
+void bob_proc_bind_read(bool places_set);
+/* Appends the list in upper case, e.g. "SPREAD,CLOSE", for OMP_DISPLAY_ENV. */
+void bob_proc_bind_describe(bob_strbuf_t *b);
+
+/* ---- affinity_format.c ------------------------------------------------------- */
+
+/* Sets the affinity-format-var from OMP_AFFINITY_FORMAT. */
+void bob_affinity_format_read(void);
+
+#endif

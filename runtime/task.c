@@ -1,0 +1,219 @@
+/* This file handles the TASK construct: explicit tasks as work units.
+ *
+ * A deferred task is a detached work unit in the shared pool of the
+ * creating ES, so idle ESs steal it; tied tasks stay on the ES that started
+ * them once they suspend, untied ones may resume elsewhere. Its argument is
+ * the task's own context (an embedded bob_thread_t), so bob_self() inside
+ * the task sees the creating thread's team and thread number, the task's
+ * ICVs, and the task's children and taskgroup.
+ *
+ * Accounting. Creating a task counts it in its parent's `children` (for
+ * taskwait), its taskgroup, and the team's `tasks_pending` (for barriers and
+ * the end of the region). Completion undoes them in that order, the team
+ * last: once tasks_pending reaches zero the team may be freed. A task's
+ * memory lives while it is incomplete or has incomplete children, since the
+ * children point at its context (`refs`). Waits suspend on those counters
+ * with bt_futex_wait; a waker never dereferences a freed counter, because
+ * bt_futex_wake only hashes the address. */
+#include "task.h"
+
+#include <bobbin/threading.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Atomic uint64_t next_id = 1;
+
+uint64_t bob_task_new_id(void)
+{
+    return atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
+}
+
+bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
+                               size_t sizeof_shareds, bob_task_entry_t entry)
+{
+    size_t head = offsetof(bob_task_t, kmp);
+    size_t shareds = (head + sizeof_kmp_task + 15) & ~(size_t)15;
+    size_t size = shareds + sizeof_shareds;
+    bob_task_t *t = malloc(size);
+    if (!t)
+        bob_fatal("out of memory allocating a task of %zu bytes", size);
+    memset(t, 0, head);
+    t->size = size;
+    t->flags = flags;
+    t->id = bob_task_new_id();
+    t->parent = self;
+    t->parent_task = self->task;
+    atomic_init(&t->refs, 1);
+    t->ctx.team = self->team;
+    t->ctx.tid = self->tid;
+    t->ctx.gtid = self->gtid;
+    t->ctx.icv = self->icv;
+    t->ctx.task = t;
+    t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
+    t->kmp.shareds = sizeof_shareds ? (char *)t + shareds : NULL;
+    t->kmp.routine = entry;
+    return &t->kmp;
+}
+
+static void release(bob_task_t *t)
+{
+    if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    bob_task_t *parent = t->parent_task;
+    bob_deptable_free(t->ctx.deps);
+    free(t->mutexes);
+    free(t);
+    if (parent)
+        release(parent);
+}
+
+static void count_down(_Atomic uint32_t *counter)
+{
+    if (atomic_fetch_sub_explicit(counter, 1, memory_order_acq_rel) == 1)
+        bt_futex_wake((uint32_t *)counter, INT_MAX);
+}
+
+static void complete(bob_task_t *t)
+{
+    bob_team_t *team = t->ctx.team;
+    bob_deps_complete(t);
+    if (t->taskgroup)
+        count_down(&t->taskgroup->pending);
+    count_down(&t->parent->children);
+    release(t);
+    count_down(&team->tasks_pending); /* last: the team may go away now */
+}
+
+/* The body has returned; a detachable task also waits for its event. */
+static void body_done(bob_task_t *t)
+{
+    if ((t->flags & BOB_TASK_DETACHABLE) &&
+        !(atomic_fetch_or(&t->detach, BOB_BODY_DONE) & BOB_FULFILLED))
+        return;
+    complete(t);
+}
+
+static void run_body(bob_task_t *t)
+{
+    if (t->nmutexes)
+        bob_deps_lock(t);
+    t->kmp.routine(t->ctx.gtid, &t->kmp);
+    if (t->flags & BOB_TASK_DESTRUCTORS)
+        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+    if (t->nmutexes)
+        bob_deps_unlock(t);
+    body_done(t);
+}
+
+static void task_main(void *ctx) { run_body(((bob_thread_t *)ctx)->task); }
+
+/* Counts a new child task of self in every place that waits for it. */
+void bob_task_account(bob_thread_t *self, bob_task_t *t)
+{
+    t->taskgroup = self->taskgroup;
+    if (t->taskgroup)
+        atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&self->children, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&self->team->tasks_pending, 1, memory_order_relaxed);
+    if (self->task)
+        atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
+}
+
+static void spawn(bob_task_t *t)
+{
+    int priority = 0;
+    if (t->flags & BOB_TASK_PRIORITY) {
+        priority = t->kmp.data2.priority;
+        if (priority > bob_config.max_task_priority)
+            priority = bob_config.max_task_priority;
+    }
+    bt_unit_attr_t attr = {
+        .priority = priority,
+        .migratable = !(t->flags & BOB_TASK_TIED),
+        .tasklet = bob_config.task_is_tasklet,
+        .detached = 1,
+    };
+    if (!bt_create(bt_pool_shared(-1), task_main, &t->ctx, &attr))
+        bob_fatal("out of memory creating a task");
+}
+
+/* An included task runs at once, on the encountering unit. */
+static void run_included(bob_thread_t *self, bob_task_t *t)
+{
+    bob_set_self(&t->ctx);
+    run_body(t);
+    bob_set_self(self);
+}
+
+void bob_task_submit(bob_thread_t *self, bob_task_t *t)
+{
+    bob_task_account(self, t);
+    if (self->final)
+        run_included(self, t);
+    else
+        spawn(t);
+}
+
+void bob_task_release(bob_task_t *t)
+{
+    if (t->parent->final)
+        run_included(t->parent, t);
+    else
+        spawn(t);
+}
+
+void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t)
+{
+    bob_task_account(self, t);
+    if (t->nmutexes)
+        bob_deps_lock(t);
+    bob_set_self(&t->ctx);
+}
+
+void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
+{
+    (void)self;
+    if (t->flags & BOB_TASK_DESTRUCTORS)
+        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+    if (t->nmutexes)
+        bob_deps_unlock(t);
+    bob_set_self(t->parent);
+    body_done(t);
+}
+
+void bob_task_fulfill(bob_task_t *t)
+{
+    int state = atomic_fetch_or(&t->detach, BOB_FULFILLED);
+    if (state & BOB_FULFILLED)
+        bob_fatal("omp_fulfill_event: the event of task %llu was already fulfilled",
+                  (unsigned long long)t->id);
+    if (state & BOB_BODY_DONE)
+        complete(t);
+}
+
+void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
+
+void bob_wait_zero(_Atomic uint32_t *word, const char *what)
+{
+    for (uint32_t v; (v = atomic_load_explicit(word, memory_order_acquire));)
+        bob_wait((uint32_t *)word, v, what);
+}
+
+void bob_taskwait(bob_thread_t *self) { bob_wait_zero(&self->children, "a taskwait"); }
+
+void bob_taskyield(bob_thread_t *self)
+{
+    (void)self;
+    bt_yield();
+}
+
+void bob_team_wait_tasks(bob_team_t *team)
+{
+    bob_wait_zero(&team->tasks_pending, "the tasks of a barrier");
+}
+
+uint64_t bob_task_id(const bob_thread_t *self)
+{
+    return self->task ? self->task->id : ((uint64_t)1 << 63) | (uint32_t)self->gtid;
+}

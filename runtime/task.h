@@ -1,0 +1,128 @@
+/* Explicit tasks: the compiler's kmp_task_t, the runtime's task around it,
+ * taskgroups and dependences. See task.c for the design. */
+#ifndef BOB_TASK_H
+#define BOB_TASK_H
+
+#include "rt.h"
+
+typedef int32_t (*bob_task_entry_t)(int32_t gtid, void *task);
+
+/* kmp_task_t as the compiler lays it out; its privates follow it. data1
+ * holds the destructors thunk, data2 the priority (LLVM's kmp.h). */
+typedef union bob_cmplrdata {
+    int32_t priority;
+    bob_task_entry_t destructors;
+} bob_cmplrdata_t;
+
+typedef struct bob_kmp_task {
+    void *shareds;
+    bob_task_entry_t routine;
+    int32_t part_id;
+    bob_cmplrdata_t data1;
+    bob_cmplrdata_t data2;
+} bob_kmp_task_t;
+
+/* The compiler's task flags (the low 16 bits of kmp_tasking_flags_t). */
+enum {
+    BOB_TASK_TIED = 1 << 0,
+    BOB_TASK_FINAL = 1 << 1,
+    BOB_TASK_MERGED_IF0 = 1 << 2,
+    BOB_TASK_DESTRUCTORS = 1 << 3,
+    BOB_TASK_PROXY = 1 << 4,
+    BOB_TASK_PRIORITY = 1 << 5,
+    BOB_TASK_DETACHABLE = 1 << 6,
+};
+
+/* detach state bits */
+enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2 };
+
+typedef struct bob_taskgroup {
+    _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
+    struct bob_taskgroup *parent;
+    struct bob_taskred *reductions; /* task_reduction items (taskgroup.c) */
+} bob_taskgroup_t;
+
+struct bob_depnode;
+
+typedef struct bob_task {
+    bob_thread_t ctx;               /* bob_self() while the task runs */
+    bob_thread_t *parent;           /* context of the generating task */
+    struct bob_task *parent_task;   /* NULL if that was an implicit task */
+    bob_taskgroup_t *taskgroup;     /* the group it counts in, or NULL */
+    _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */
+    _Atomic int32_t detach;         /* BOB_BODY_DONE | BOB_FULFILLED */
+    int32_t flags;
+    uint64_t id;
+    size_t size;                    /* of the whole allocation */
+    struct bob_depnode *dep;        /* its node in the dependence graph */
+    struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
+    int nmutexes;
+    bob_kmp_task_t kmp;             /* the compiler's part; privates follow */
+} bob_task_t;
+
+static inline bob_task_t *bob_task_of(void *kmp_task)
+{
+    return (bob_task_t *)((char *)kmp_task - offsetof(bob_task_t, kmp));
+}
+
+/* ---- task.c ---- */
+bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
+                               size_t sizeof_shareds, bob_task_entry_t entry);
+/* Counts t as a child of self, then makes it ready (or runs it at once if
+ * it must be included). */
+void bob_task_submit(bob_thread_t *self, bob_task_t *t);
+/* Only the counting, for a task whose dependences hold it back. */
+void bob_task_account(bob_thread_t *self, bob_task_t *t);
+/* Called when the task's last predecessor completed (depend.c). */
+void bob_task_release(bob_task_t *t);
+void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t);
+void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t);
+void bob_taskwait(bob_thread_t *self);
+void bob_taskyield(bob_thread_t *self);
+/* Completion of a detached or proxy task from outside its body. */
+void bob_task_fulfill(bob_task_t *t);
+void bob_task_proxy_completed(bob_task_t *t);
+/* Waits until every explicit task of the team has completed. */
+void bob_team_wait_tasks(bob_team_t *team);
+/* Suspends until *word is 0, naming `what` if a tasklet would wait. */
+void bob_wait_zero(_Atomic uint32_t *word, const char *what);
+uint64_t bob_task_id(const bob_thread_t *self);
+uint64_t bob_task_new_id(void);
+
+/* ---- depend.c ---- */
+typedef struct bob_dep {
+    intptr_t addr;
+    size_t len;
+    uint8_t flags; /* 1 in, 2 out, 4 mutexinoutset, 8 inoutset, 0x80 omp_all_memory */
+} bob_dep_t;
+
+/* Registers t's dependences among its siblings; returns true if t may run
+ * now, else bob_task_release runs it when its predecessors are done. */
+bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep_t *deps);
+/* Waits until the given dependences of the calling task's children hold. */
+void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps);
+/* t completed: its successors may become ready. */
+void bob_deps_complete(bob_task_t *t);
+void bob_deps_lock(bob_task_t *t);
+void bob_deps_unlock(bob_task_t *t);
+void bob_deptable_free(struct bob_deptable *table);
+
+/* ---- taskgroup.c ---- */
+void bob_taskgroup_begin(bob_thread_t *self);
+void bob_taskgroup_end(bob_thread_t *self);
+/* Task reductions; with_orig selects LLVM's newer input layout (taskred). */
+void *bob_taskred_init(bob_thread_t *self, int n, const void *data, bool with_orig);
+void *bob_taskred_get(bob_thread_t *self, void *group, void *data);
+void *bob_taskred_modifier_init(bob_thread_t *self, int n, const void *data,
+                                bool with_orig);
+void bob_taskred_modifier_fini(bob_thread_t *self);
+
+/* ---- taskloop.c ---- */
+typedef void (*bob_task_dup_t)(void *dst, void *src, int32_t lastpriv);
+enum bob_taskloop_sched { BOB_TASKLOOP_DEFAULT, BOB_TASKLOOP_GRAINSIZE,
+                          BOB_TASKLOOP_NUM_TASKS };
+void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t *lb,
+                  uint64_t *ub, int64_t st, bool nogroup, int sched, uint64_t size,
+                  bool strict, bob_task_dup_t dup);
+
+#endif

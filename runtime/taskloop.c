@@ -1,0 +1,85 @@
+/* This file handles the TASKLOOP construct: the compiler hands over one
+ * pattern task whose private copies of the loop bounds lb and ub it points
+ * to; the iterations are split into chunks and each chunk runs as a copy of
+ * the pattern with its own bounds. task_dup (if any) completes each copy:
+ * firstprivate copy-construction and the lastprivate flag. */
+#include "task.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How many tasks, for grainsize or num_tasks (OpenMP 5.2, sec. 12.6):
+ * grainsize g gives tasks of g to 2g-1 iterations (exactly g with strict,
+ * the last one excepted); num_tasks n gives min(n, trip) tasks. */
+static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict,
+                            int nthreads)
+{
+    switch (sched) {
+    case BOB_TASKLOOP_GRAINSIZE:
+        if (size == 0)
+            size = 1;
+        if (strict)
+            return (trip + size - 1) / size;
+        return trip / size ? trip / size : 1;
+    case BOB_TASKLOOP_NUM_TASKS:
+        return size == 0 ? 1 : size < trip ? size : trip;
+    default: {
+        /* enough tasks to balance the team, few enough to stay cheap */
+        uint64_t n = 4 * (uint64_t)(nthreads > 1 ? nthreads : bob_num_procs());
+        return n < trip ? n : trip;
+    }
+    }
+}
+
+static bob_task_t *copy_of(bob_task_t *pattern)
+{
+    bob_task_t *t = malloc(pattern->size);
+    if (!t)
+        bob_fatal("out of memory allocating a taskloop task of %zu bytes", pattern->size);
+    memcpy(t, pattern, pattern->size);
+    t->ctx.task = t;
+    atomic_init(&t->refs, 1);
+    atomic_init(&t->detach, 0);
+    t->id = bob_task_new_id();
+    if (pattern->kmp.shareds)
+        t->kmp.shareds = (char *)t + ((char *)pattern->kmp.shareds - (char *)pattern);
+    return t;
+}
+
+void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t *lb,
+                  uint64_t *ub, int64_t st, bool nogroup, int sched, uint64_t size,
+                  bool strict, bob_task_dup_t dup)
+{
+    size_t lb_at = (size_t)((char *)lb - (char *)pattern);
+    size_t ub_at = (size_t)((char *)ub - (char *)pattern);
+    uint64_t lower = *lb, upper = *ub;
+    uint64_t trip = st > 0 ? (upper - lower) / (uint64_t)st + 1
+                           : (lower - upper) / (0 - (uint64_t)st) + 1;
+    uint64_t ntasks = count_tasks(trip, sched, size, strict, self->team->nthreads);
+    bool grains = sched == BOB_TASKLOOP_GRAINSIZE && strict;
+    uint64_t base = grains ? size : trip / ntasks, extra = grains ? 0 : trip % ntasks;
+    if (!nogroup)
+        bob_taskgroup_begin(self);
+    uint64_t first = 0;
+    for (uint64_t k = 0; k < ntasks && first < trip; k++) {
+        uint64_t count = base + (k < extra);
+        if (count > trip - first)
+            count = trip - first;
+        bob_task_t *t = copy_of(pattern);
+        *(uint64_t *)((char *)t + lb_at) = lower + first * (uint64_t)st;
+        *(uint64_t *)((char *)t + ub_at) = lower + (first + count - 1) * (uint64_t)st;
+        first += count;
+        if (dup)
+            dup(&t->kmp, &pattern->kmp, first == trip);
+        if (if_val) {
+            bob_task_submit(self, t);
+        } else { /* if(0): each task is undeferred, run here in order */
+            bob_task_begin_if0(self, t);
+            t->kmp.routine(t->ctx.gtid, &t->kmp);
+            bob_task_complete_if0(self, t);
+        }
+    }
+    if (!nogroup)
+        bob_taskgroup_end(self);
+    free(pattern);
+}
