@@ -124,6 +124,7 @@ typedef struct bob_thread {
     struct bob_taskgroup *taskgroup; /* innermost taskgroup */
     struct bob_deptable *deps;    /* dependences among the children */
     bool final;                   /* in a final task: children are included */
+    struct image *tls_image;      /* tls.c: the TLS image it last had loaded */
 } bob_thread_t;
 
 struct bob_team {
@@ -147,6 +148,7 @@ struct bob_team {
     void (*fn)(void);
     int argc;
     void **argv;
+    void *tls_translation;      /* copyin pointers into the primary's TLS (tls.c) */
     bob_ws_t ws[BOB_WS_SLOTS];
     bob_thread_t threads[];     /* nthreads of them */
 };
@@ -216,8 +218,8 @@ bool bob_single_begin(bob_thread_t *self);
 bool bob_reduce_begin(bob_thread_t *self, uint32_t *lock);
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier);
 /* Broadcasts the single thread's data: copy(mine, theirs) on the others. */
-void bob_copyprivate(bob_thread_t *self, void *data, void (*copy)(void *, void *),
-                     bool didit);
+void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
+                     void (*copy)(void *, void *), bool didit);
 /* Suspends while *word == expected, naming `what` if a tasklet would. */
 void bob_wait(uint32_t *word, uint32_t expected, const char *what);
 /* A 4-byte lock whose waiters suspend: OpenMP locks, critical, reduction. */

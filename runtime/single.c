@@ -6,6 +6,7 @@
  * team's count from k-1 to k and runs it: no state to reset, and nowait
  * singles may overlap. */
 #include "rt.h"
+#include "tls.h"
 
 bool bob_single_begin(bob_thread_t *self)
 {
@@ -20,17 +21,26 @@ bool bob_single_begin(bob_thread_t *self)
 }
 
 /* The barrier before the copies publishes the data, the one after keeps the
- * source alive until every thread has copied. */
-void bob_copyprivate(bob_thread_t *self, void *data, void (*copy)(void *, void *),
-                     bool didit)
+ * source alive until every thread has copied. data is an array of size
+ * bytes of pointers to the variables; those in the single thread's TLS are
+ * read from a snapshot, since on a shared ES every thread's TLS variable has
+ * the same address (tls.c). */
+void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
+                     void (*copy)(void *, void *), bool didit)
 {
     bob_team_t *team = self->team;
-    if (didit)
-        team->copyprivate = data;
+    void *translation = NULL;
+    if (didit) {
+        void **published = data;
+        if (bob_tls_active())
+            translation = bob_tls_translate(data, (int)(size / sizeof(void *)), &published);
+        team->copyprivate = published;
+    }
     bob_barrier(self);
     if (!didit)
         copy(data, team->copyprivate);
     bob_barrier(self);
+    bob_tls_release(translation);
 }
 
 /* The light form: the single thread passes its data, every thread gets it

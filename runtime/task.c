@@ -111,7 +111,10 @@ static void task_main(void *ctx) { run_body(((bob_thread_t *)ctx)->task); }
 /* Counts a new child task of self in every place that waits for it. */
 void bob_task_account(bob_thread_t *self, bob_task_t *t)
 {
+    /* A task's children count in the taskgroup it counts in, unless the
+     * task opens one of its own. */
     t->taskgroup = self->taskgroup;
+    t->ctx.taskgroup = t->taskgroup;
     if (t->taskgroup)
         atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&self->children, 1, memory_order_relaxed);

@@ -15,6 +15,7 @@
 #include "alloc.h"
 #include "places.h"
 #include "task.h"
+#include "tls.h"
 
 #include <bobbin/threading.h>
 #include <pthread.h>
@@ -79,6 +80,7 @@ static int reserve_threads(bob_cgroup_t *cg, int limit, int wanted)
 }
 
 static _Atomic bool initialized;
+static bob_thread_t *main_initial_thread(void);
 static size_t requested_stack_size; /* kmp_set_stacksize before the start */
 
 static void runtime_init(void)
@@ -91,6 +93,8 @@ static void runtime_init(void)
     if (bt_init_with(&options))
         bob_fatal("the threading substrate could not start");
     bob_read_environment();
+    if (bt_self())
+        bob_tls_init(main_initial_thread());
     if (bob_config.display_env)
         bob_display_env(bob_config.display_env == 2);
     atomic_store(&initialized, true);
@@ -192,17 +196,23 @@ static void external_key_create(void)
         bob_fatal("cannot create a thread-exit hook for application threads");
 }
 
+/* The initial thread of ES 0's main ULT (the thread that started the
+ * substrate), made on first use. */
+static bob_thread_t *main_initial_thread(void)
+{
+    bob_thread_t *t = bt_self_arg();
+    if (!t) {
+        t = initial_thread_new();
+        bt_self_set_arg(t);
+    }
+    return t;
+}
+
 __attribute__((noinline)) static bob_thread_t *self_slow(void)
 {
     bob_init();
-    if (bt_self()) { /* the thread that started the substrate: ES 0's main ULT */
-        bob_thread_t *t = bt_self_arg();
-        if (!t) {
-            t = initial_thread_new();
-            bt_self_set_arg(t);
-        }
-        return t;
-    }
+    if (bt_self())
+        return main_initial_thread();
     if (!external_self) {
         static pthread_once_t key_once = PTHREAD_ONCE_INIT;
         pthread_once(&key_once, external_key_create);
@@ -311,6 +321,7 @@ static void team_leave(bob_team_t *team)
     atomic_fetch_sub_explicit(&team->cgroup->threads, team->nthreads - 1,
                               memory_order_relaxed);
     bob_ws_release_all(team);
+    bob_tls_release(team->tls_translation);
     for (int i = 0; i < team->nthreads; i++)
         bob_deptable_free(team->threads[i].deps);
     free(team);
@@ -347,6 +358,8 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     team->fn = fn;
     team->argc = argc;
     team->argv = argv;
+    if (bob_tls_active()) /* copyin passes the primary thread's TLS addresses */
+        team->tls_translation = bob_tls_translate(argv, argc, &team->argv);
     bob_launch(team, team->active_level == 1, level_is_tasklet(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);

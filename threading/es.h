@@ -64,6 +64,7 @@ struct bti_global {
     enum bti_wait_policy wait_policy;
     uint32_t spin_count;
     bt_unit_t main_unit;
+    void (*_Atomic switch_hook)(void *arg);
     _Atomic int stopping;
     _Alignas(64) _Atomic int nsleeping;
 };

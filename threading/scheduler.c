@@ -121,6 +121,11 @@ static void idle(bti_es_t *es)
 
 /* ---- Pools -------------------------------------------------------------- */
 
+void bt_set_switch_hook(void (*hook)(void *arg))
+{
+    atomic_store(&bti_g.switch_hook, hook);
+}
+
 void bti_pool_notify(bti_es_t *es)
 {
     if (es == bti_es_self())
@@ -266,6 +271,7 @@ void bti_after_switch(bti_es_t *es)
         es->dead = NULL;
         bti_unit_finish(es, u);
     }
+    bti_switch_hook(es->current); /* NULL in the scheduler itself */
 }
 
 /* PARKED -> RUNNING: the caller now owns the right to run u. */

@@ -22,15 +22,24 @@ void bti_after_switch(bti_es_t *es);
  * already be u. The caller then calls bti_after_switch(bti_es_self()). */
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
 /* Runs tasklet u to completion on the calling stack. */
+static inline void bti_switch_hook(bt_unit_t *u)
+{
+    void (*hook)(void *) = atomic_load_explicit(&bti_g.switch_hook, memory_order_relaxed);
+    if (__builtin_expect(hook != NULL, 0) && u)
+        hook(u->arg);
+}
+
 static inline void bti_run_tasklet(bti_es_t *es, bt_unit_t *u)
 {
     bt_unit_t *prev = es->current;
     u->es = es;
     u->started = true;
     es->current = u;
+    bti_switch_hook(u);
     u->fn(u->arg);
     bti_unit_release_keys(u);
     es->current = prev;
+    bti_switch_hook(prev);
 }
 
 /* Saves ULT self and runs the scheduler of es; returns when self runs again

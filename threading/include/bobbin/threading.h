@@ -110,6 +110,13 @@ void bt_join_free(bt_unit_t *unit);
 int bt_unit_es(const bt_unit_t *unit);
 int bt_unit_is_tasklet(const bt_unit_t *unit);
 
+/* A function called on an ES each time a unit starts or resumes running
+ * there, with the unit's argument, before the unit's code continues (also
+ * when a tasklet runs inline and when control returns from it). One hook
+ * per process; NULL removes it; without one, switches pay nothing for it.
+ * The OpenMP layer uses it to give each OpenMP thread its own TLS. */
+void bt_set_switch_hook(void (*hook)(void *arg));
+
 /* The calling unit's argument: what it was created with, or last set. A
  * layer above keeps its per-unit state here (NULL on external threads, and
  * in the main ULT until set). */

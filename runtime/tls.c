@@ -1,0 +1,366 @@
+/* This file gives every OpenMP thread its own copy of the application's
+ * thread-local storage (ELF TLS: `#pragma omp threadprivate` as gcc and
+ * clang compile it, and the program's own __thread variables), although
+ * several OpenMP threads may share one execution stream, i.e. one OS thread.
+ *
+ * Design: lazy swapping. The TLS blocks of the application's modules (the
+ * executable and the libraries it loaded or dlopens, found with
+ * dl_iterate_phdr; not the C library's, the sanitizers' or Bobbin's own) are
+ * per OS thread. Each ES remembers whose values its blocks hold (`owner`).
+ * The substrate calls tls_hook whenever a unit starts or resumes on an ES;
+ * for an OpenMP thread whose image is not the one loaded there, the owner's
+ * bytes are saved and the thread's are loaded. So when each ES runs one
+ * OpenMP thread at a time (the common, flat case) nothing is ever copied:
+ * the first thread on an ES adopts the blocks as they are, and later
+ * switches cost one comparison. Copies happen only when OpenMP threads with
+ * different images alternate on an ES, and cost the size of the TLS.
+ *
+ * Identity. A thread's image belongs to its position, not to its descriptor
+ * (teams are made anew for each region): the contention group and the
+ * thread numbers from level 1 down, trailing zeros dropped since thread 0
+ * of a team is the thread that encountered it. So the same thread number in
+ * the next region of the same shape finds its values, as the spec requires.
+ * Explicit tasks do not swap: a task sees the image of the OpenMP thread
+ * last run on its ES, as if that thread executed it.
+ *
+ * Started OpenMP threads never change ES (the substrate's rule), so compiled
+ * code may keep a TLS address in a register across a suspension. An image
+ * still loaded on another ES (its thread ran there in an earlier region) is
+ * taken from there. Slow paths take one global lock; the fast path none.
+ *
+ * clang's copyin and copyprivate pass the address of the primary (or single)
+ * thread's variable, which equals every thread's own address on the same
+ * ES: bob_tls_translate_args and bob_tls_translate_pointers point such
+ * addresses at a snapshot of the source thread's image instead. */
+#include "tls.h"
+
+#include "task.h"
+
+#include <bobbin/threading.h>
+#include <dlfcn.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tls_index {
+    unsigned long module, offset;
+} tls_index_t;
+extern void *__tls_get_addr(tls_index_t *ti);
+
+enum { MAX_PATH = 8, MAX_MODULES = 64 };
+
+typedef struct module {
+    size_t modid, memsz, filesz;
+    const void *init; /* the initialisation image, filesz bytes */
+} module_t;
+
+typedef struct image {
+    struct image *next;
+    bob_cgroup_t *cgroup;
+    int level;
+    int path[MAX_PATH];
+    int resident;                /* ES whose blocks hold it, or -1 */
+    size_t modid[MAX_MODULES];   /* which module each saved buffer is of */
+    void *buf[MAX_MODULES];
+} image_t;
+
+typedef struct es_state {
+    _Atomic(image_t *) owner;    /* whose values the blocks hold, or NULL */
+    bool fresh;                  /* blocks as the OS thread started with them */
+    size_t modid[MAX_MODULES];   /* which module each block is of */
+    char *block[MAX_MODULES];
+} es_state_t;
+
+static module_t modules[MAX_MODULES];
+static int nmodules;
+static unsigned long long generation = ~0ull;
+static es_state_t *states;
+static image_t *images[256];
+static uint32_t tls_lock;
+static bool active;
+
+/* ---- Modules ------------------------------------------------------------ */
+
+static bool excluded(const char *path, uintptr_t base)
+{
+    static const char *const system[] = {
+        "/libc.so", "/ld-linux", "/libpthread", "/libdl.", "/librt.", "/libm.so",
+        "/libgcc_s", "/libstdc++", "/libhwloc", "/libnuma", "/libudev", "/libasan",
+        "/libubsan", "/liblsan", "/libtsan", "/libclang_rt"};
+    Dl_info self;
+    if (dladdr((void *)excluded, &self) && (uintptr_t)self.dli_fbase == base)
+        return true; /* Bobbin itself */
+    for (size_t i = 0; i < sizeof system / sizeof system[0]; i++)
+        if (strstr(path, system[i]))
+            return true;
+    return false;
+}
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *unused)
+{
+    (void)size, (void)unused;
+    if (!info->dlpi_tls_modid || excluded(info->dlpi_name, info->dlpi_addr))
+        return 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_TLS || !ph->p_memsz || nmodules == MAX_MODULES)
+            continue;
+        modules[nmodules++] = (module_t){info->dlpi_tls_modid, ph->p_memsz, ph->p_filesz,
+                                         (const void *)(info->dlpi_addr + ph->p_vaddr)};
+    }
+    return 0;
+}
+
+static int read_generation(struct dl_phdr_info *info, size_t size, void *out)
+{
+    *(unsigned long long *)out =
+        size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs
+            ? info->dlpi_adds + info->dlpi_subs
+            : 0;
+    return 1; /* the counters are process-wide: one object is enough */
+}
+
+/* Re-reads the module list after a dlopen or dlclose. */
+static void refresh_modules(void)
+{
+    unsigned long long now = 0;
+    dl_iterate_phdr(read_generation, &now);
+    if (now == generation)
+        return;
+    generation = now;
+    nmodules = 0;
+    dl_iterate_phdr(add_module, NULL);
+}
+
+/* ---- Images and blocks -------------------------------------------------- */
+
+static int position(const bob_thread_t *t, int *path)
+{
+    int level = t->team->level;
+    for (int l = level; l > 0; l--, t = t->team->master)
+        if (l <= MAX_PATH)
+            path[l - 1] = t->tid;
+    while (level > 0 && level <= MAX_PATH && path[level - 1] == 0)
+        level--;
+    return level > MAX_PATH ? MAX_PATH : level;
+}
+
+static image_t *image_of(const bob_thread_t *t)
+{
+    int path[MAX_PATH] = {0};
+    int level = position(t, path);
+    bob_cgroup_t *cg = t->team->cgroup;
+    uintptr_t h = (uintptr_t)cg >> 4;
+    for (int l = 0; l < level; l++)
+        h = h * 31 + (uintptr_t)path[l];
+    image_t **bucket = &images[h % (sizeof images / sizeof images[0])];
+    for (image_t *i = *bucket; i; i = i->next)
+        if (i->cgroup == cg && i->level == level && !memcmp(i->path, path, sizeof path))
+            return i;
+    image_t *i = calloc(1, sizeof *i);
+    if (!i)
+        bob_fatal("out of memory for an OpenMP thread's TLS image");
+    i->cgroup = cg;
+    i->level = level;
+    memcpy(i->path, path, sizeof path);
+    i->resident = -1;
+    i->next = *bucket;
+    *bucket = i;
+    return i;
+}
+
+/* This ES's block of module m, allocated by the C library if need be. */
+static char *block_of(es_state_t *s, int m)
+{
+    if (s->modid[m] != modules[m].modid || !s->block[m]) {
+        s->modid[m] = modules[m].modid;
+        s->block[m] = __tls_get_addr(&(tls_index_t){modules[m].modid, 0});
+    }
+    return s->block[m];
+}
+
+static void **buffer_of(image_t *img, int m)
+{
+    if (img->modid[m] != modules[m].modid) {
+        free(img->buf[m]);
+        img->buf[m] = NULL;
+        img->modid[m] = modules[m].modid;
+    }
+    return &img->buf[m];
+}
+
+/* A block recorded for es, possibly by another thread: NULL if es has not
+ * seen module m since it was loaded (then img never had it there). */
+static char *recorded_block(const es_state_t *s, int m)
+{
+    return s->modid[m] == modules[m].modid ? s->block[m] : NULL;
+}
+
+static void save(es_state_t *s, image_t *img)
+{
+    for (int m = 0; m < nmodules; m++) {
+        char *block = recorded_block(s, m);
+        if (!block)
+            continue;
+        void **buf = buffer_of(img, m);
+        if (!*buf && !(*buf = malloc(modules[m].memsz)))
+            bob_fatal("out of memory saving %zu bytes of TLS", modules[m].memsz);
+        memcpy(*buf, block, modules[m].memsz);
+    }
+    img->resident = -1;
+}
+
+static bool ever_saved(const image_t *img)
+{
+    for (int m = 0; m < MAX_MODULES; m++)
+        if (img->buf[m])
+            return true;
+    return false;
+}
+
+static void load(es_state_t *s, image_t *img)
+{
+    for (int m = 0; m < nmodules; m++) {
+        char *block = block_of(s, m);
+        void **buf = buffer_of(img, m);
+        if (*buf) {
+            memcpy(block, *buf, modules[m].memsz);
+        } else { /* a thread new to this module: a fresh copy, as TLS would be */
+            memcpy(block, modules[m].init, modules[m].filesz);
+            memset(block + modules[m].filesz, 0, modules[m].memsz - modules[m].filesz);
+        }
+    }
+}
+
+static void switch_image(const bob_thread_t *t, int es)
+{
+    bob_lock_acquire(&tls_lock);
+    refresh_modules();
+    es_state_t *s = &states[es];
+    image_t *img = image_of(t), *owner = atomic_load(&s->owner);
+    if (owner != img) {
+        if (owner)
+            save(s, owner);
+        if (img->resident >= 0 && img->resident != es) { /* loaded elsewhere */
+            save(&states[img->resident], img);
+            atomic_store(&states[img->resident].owner, NULL);
+        }
+        for (int m = 0; m < nmodules; m++)
+            (void)block_of(s, m); /* the calling thread is es: record its blocks */
+        if (!(s->fresh && !owner && !ever_saved(img)))
+            load(s, img); /* else the first image here adopts the blocks as they are */
+        s->fresh = false;
+        img->resident = es;
+        atomic_store(&s->owner, img);
+    }
+    bob_lock_release(&tls_lock);
+}
+
+static void tls_hook(void *arg)
+{
+    const bob_thread_t *t = arg;
+    if (!t || t->task) /* explicit tasks run with the image they find */
+        return;
+    int es = bt_self_es();
+    image_t *owner = atomic_load_explicit(&states[es].owner, memory_order_relaxed);
+    if (owner && owner == t->tls_image)
+        return;
+    switch_image(t, es);
+    ((bob_thread_t *)t)->tls_image = atomic_load(&states[es].owner);
+}
+
+void bob_tls_init(bob_thread_t *initial)
+{
+    const char *v = getenv("BOBBIN_TLS");
+    if (v && (!strcasecmp(v, "off") || !strcmp(v, "0") || !strcasecmp(v, "false")))
+        return;
+    if (v && strcasecmp(v, "on") && strcmp(v, "1") && strcasecmp(v, "true"))
+        bob_warn("BOBBIN_TLS='%s' is not on or off; using on", v);
+    refresh_modules();
+    if (!nmodules)
+        return; /* nothing to keep apart: the hook would only cost */
+    states = calloc((size_t)bt_num_es(), sizeof *states);
+    if (!states)
+        bob_fatal("out of memory for TLS state");
+    for (int es = 0; es < bt_num_es(); es++)
+        states[es].fresh = true;
+    if (bt_self_es() == 0) { /* the initial thread's values are ES 0's blocks */
+        for (int m = 0; m < nmodules; m++)
+            (void)block_of(&states[0], m);
+        image_t *img = image_of(initial);
+        img->resident = 0;
+        states[0].fresh = false;
+        atomic_store(&states[0].owner, img);
+        initial->tls_image = img;
+    }
+    active = true;
+    bt_set_switch_hook(tls_hook);
+}
+
+/* ---- clang's copyin and copyprivate ------------------------------------- */
+
+bool bob_tls_active(void) { return active; }
+
+/* What a translation made: copies of the source thread's modules and the
+ * translated pointer array. */
+typedef struct snapshot {
+    void **pointers;
+    void *module[MAX_MODULES];
+} snapshot_t;
+
+/* Points p, if it lies in a TLS block of the calling ES, at the same place
+ * in a snapshot of the calling thread's image. */
+static void *translate(void *p, snapshot_t **snap)
+{
+    int es = bt_self_es();
+    if (es < 0)
+        return p; /* an application thread's TLS is its own */
+    es_state_t *s = &states[es];
+    for (int m = 0; m < nmodules; m++) {
+        char *block = recorded_block(s, m);
+        if (!block || (char *)p < block || (char *)p >= block + modules[m].memsz)
+            continue;
+        if (!*snap && !(*snap = calloc(1, sizeof **snap)))
+            bob_fatal("out of memory for a TLS snapshot");
+        if (!(*snap)->module[m]) {
+            if (!((*snap)->module[m] = malloc(modules[m].memsz)))
+                bob_fatal("out of memory for a TLS snapshot");
+            memcpy((*snap)->module[m], block, modules[m].memsz);
+        }
+        return (char *)(*snap)->module[m] + ((char *)p - block);
+    }
+    return p;
+}
+
+void *bob_tls_translate(void **ptrs, int n, void ***out)
+{
+    snapshot_t *snap = NULL;
+    void **copy = NULL;
+    bob_lock_acquire(&tls_lock);
+    for (int i = 0; i < n; i++) {
+        void *t = translate(ptrs[i], &snap);
+        if (t != ptrs[i] && !copy) {
+            if (!(copy = malloc((size_t)n * sizeof *copy)))
+                bob_fatal("out of memory translating TLS addresses");
+            memcpy(copy, ptrs, (size_t)n * sizeof *copy);
+        }
+        if (copy)
+            copy[i] = t;
+    }
+    bob_lock_release(&tls_lock);
+    *out = copy ? copy : ptrs;
+    if (snap)
+        snap->pointers = copy;
+    return snap;
+}
+
+void bob_tls_release(void *snapshot)
+{
+    snapshot_t *snap = snapshot;
+    if (!snap)
+        return;
+    for (int m = 0; m < MAX_MODULES; m++)
+        free(snap->module[m]);
+    free(snap->pointers);
+    free(snap);
+}

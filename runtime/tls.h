@@ -1,0 +1,17 @@
+/* Per-OpenMP-thread TLS when OpenMP threads share an ES (tls.c). */
+#ifndef BOB_TLS_H
+#define BOB_TLS_H
+
+#include "rt.h"
+
+/* Finds the application's TLS modules and, if there are any and
+ * BOBBIN_TLS is not off, installs the switch hook. */
+void bob_tls_init(bob_thread_t *initial);
+bool bob_tls_active(void);
+/* Copies the n pointers of ptrs into *out, with those that point into the
+ * calling thread's TLS pointed at a snapshot of it instead (*out is ptrs
+ * itself when none do). Returns what bob_tls_release frees, or NULL. */
+void *bob_tls_translate(void **ptrs, int n, void ***out);
+void bob_tls_release(void *translation);
+
+#endif
