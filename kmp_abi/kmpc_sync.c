@@ -104,15 +104,19 @@ KMP_EXPORT void __kmpc_copyprivate(ident_t *loc, kmp_int32 gtid, size_t size, vo
     bob_copyprivate(bob_self(), size, data, copy, didit);
 }
 
-/* Reductions return 1: this thread combines its partial result under the
- * construct's lock, then calls the matching end. */
+/* The location flag saying the compiler also generated atomic updates. */
+enum { KMP_IDENT_ATOMIC_REDUCE = 0x10 };
+
+/* Reductions return 1 (combine under the construct's lock, then call the
+ * matching end) or 2 (combine with atomics). */
 KMP_EXPORT kmp_int32 __kmpc_reduce_nowait(ident_t *loc, kmp_int32 gtid, kmp_int32 nvars,
                                           size_t size, void *data,
                                           void (*combine)(void *, void *),
                                           kmp_critical_name *lock)
 {
-    (void)loc, (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
-    return bob_reduce_begin(bob_self(), (uint32_t *)lock);
+    (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
+    return bob_reduce_begin(bob_self(), (uint32_t *)lock,
+                            loc && (loc->flags & KMP_IDENT_ATOMIC_REDUCE));
 }
 
 KMP_EXPORT void __kmpc_end_reduce_nowait(ident_t *loc, kmp_int32 gtid,

@@ -39,11 +39,11 @@ static void print_schedule(FILE *f)
 static void print_thread_kind(FILE *f)
 {
     fprintf(f, "  [host] BOBBIN_THREAD_KIND = '");
-    if (bob_config.unit_kind_levels == 0)
+    if (bob_config.thread_kind_levels == 0)
         fprintf(f, "ult");
-    for (int i = 0; i < bob_config.unit_kind_levels; i++)
-        fprintf(f, "%s%s", i ? "," : "", bob_config.unit_is_tasklet[i] ? "tasklet" : "ult");
-    fprintf(f, "'\n");
+    for (int i = 0; i < bob_config.thread_kind_levels; i++)
+        fprintf(f, "%s%s", i ? "," : "", bob_kind_name(bob_config.thread_kind[i]));
+    fprintf(f, "'\n  [host] BOBBIN_TASK_KIND = '%s'\n", bob_kind_name(bob_config.task_kind));
 }
 
 void bob_display_env(bool verbose)

@@ -128,6 +128,18 @@ static void read_schedule(void)
              "kind static, dynamic, guided or auto; using static", v);
 }
 
+static const char *const kind_names[] = {"ult", "full", "lsa", "roc", "ss", "sc", "tasklet"};
+
+static int kind_of(const char *s, size_t len)
+{
+    for (int k = 0; k < (int)(sizeof kind_names / sizeof kind_names[0]); k++)
+        if (strlen(kind_names[k]) == len && !strncasecmp(s, kind_names[k], len))
+            return k;
+    return -1;
+}
+
+const char *bob_kind_name(int kind) { return kind_names[kind]; }
+
 /* BOBBIN_THREAD_KIND=ult,tasklet: the unit kind of each nesting level's
  * OpenMP threads; the last entry repeats for deeper levels. */
 static void read_thread_kind(void)
@@ -137,23 +149,21 @@ static void read_thread_kind(void)
         return;
     int n = 0;
     const char *s = v;
-    while (n < (int)(sizeof bob_config.unit_is_tasklet / sizeof(bool))) {
+    while (n < (int)sizeof bob_config.thread_kind) {
         size_t len = strcspn(s, ",");
-        if (len == 3 && !strncasecmp(s, "ult", 3))
-            bob_config.unit_is_tasklet[n++] = false;
-        else if (len == 7 && !strncasecmp(s, "tasklet", 7))
-            bob_config.unit_is_tasklet[n++] = true;
-        else
+        int k = kind_of(s, len);
+        if (k < 0)
             break;
+        bob_config.thread_kind[n++] = (uint8_t)k;
         s += len;
         if (!*s) {
-            bob_config.unit_kind_levels = n;
+            bob_config.thread_kind_levels = n;
             return;
         }
         s++;
     }
-    bob_warn("BOBBIN_THREAD_KIND='%s' is not a list of ult and tasklet (one per "
-             "nesting level); using ult", v);
+    bob_warn("BOBBIN_THREAD_KIND='%s' is not a list of ult, tasklet, full, lsa, roc, ss "
+             "or sc (one per nesting level); using ult", v);
 }
 
 /* OMP_STACKSIZE: size[B|K|M|G], kilobytes without a suffix. */
@@ -219,12 +229,14 @@ static void read_display_env(void)
 static void read_task_kind(void)
 {
     const char *v = getenv("BOBBIN_TASK_KIND");
-    if (!v || !strcasecmp(v, "ult"))
+    if (!v)
         return;
-    if (!strcasecmp(v, "tasklet"))
-        bob_config.task_is_tasklet = true;
+    int k = kind_of(v, strlen(v));
+    if (k >= 0)
+        bob_config.task_kind = (uint8_t)k;
     else
-        bob_warn("BOBBIN_TASK_KIND='%s' is not ult or tasklet; using ult", v);
+        bob_warn("BOBBIN_TASK_KIND='%s' is not ult, tasklet, full, lsa, roc, ss or sc; "
+                 "using ult", v);
 }
 
 void bob_read_environment(void)

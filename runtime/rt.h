@@ -38,6 +38,19 @@ typedef struct bob_icv {
     int default_device;
 } bob_icv_t;
 
+/* The work unit an OpenMP thread or task runs as: a ULT of the substrate's
+ * default kind, one of the dynamic-promotion kinds (as enum bt_ult_kind),
+ * or a tasklet, which cannot suspend. */
+enum bob_kind { BOB_KIND_ULT, BOB_KIND_FULL, BOB_KIND_LSA, BOB_KIND_ROC, BOB_KIND_SS,
+                BOB_KIND_SC, BOB_KIND_TASKLET };
+
+static inline bt_unit_attr_t bob_unit_attr(int kind)
+{
+    return (bt_unit_attr_t){.kind = kind == BOB_KIND_TASKLET ? BT_ULT_DEFAULT
+                                                             : (enum bt_ult_kind)kind,
+                            .tasklet = kind == BOB_KIND_TASKLET};
+}
+
 /* Global settings read once from the environment (env.c). */
 typedef struct bob_config {
     bob_icv_t initial_icv;
@@ -52,9 +65,9 @@ typedef struct bob_config {
     int blocktime_ms;      /* kmp_set_blocktime, kept for kmp_get_blocktime */
     int library_mode;      /* kmp_set_library, likewise */
     bool quiet;            /* kmp_set_warnings_off */
-    bool unit_is_tasklet[8]; /* per nesting level, BOBBIN_THREAD_KIND */
-    int unit_kind_levels;
-    bool task_is_tasklet;    /* BOBBIN_TASK_KIND */
+    uint8_t thread_kind[8];  /* per nesting level (enum bob_kind), BOBBIN_THREAD_KIND */
+    int thread_kind_levels;
+    uint8_t task_kind;       /* BOBBIN_TASK_KIND */
 } bob_config_t;
 
 extern bob_config_t bob_config;
@@ -66,6 +79,7 @@ bt_options_t bob_substrate_options(void);
 /* Reads the rest of the environment into bob_config; the substrate runs. */
 void bob_read_environment(void);
 int bob_supported_active_levels(void);
+const char *bob_kind_name(int kind);
 /* Prints the OMP_DISPLAY_ENV block on stderr (display_env.c). */
 void bob_display_env(bool verbose);
 
@@ -111,6 +125,7 @@ typedef struct bob_thread {
     uint64_t ordered_iter;       /* iteration now running, ordered loops */
     bob_ws_t *doacross;          /* current doacross loop */
     int push_num_threads;       /* __kmpc_push_num_threads, for the next fork */
+    bool reduce_locked;         /* holds a reduction's lock (single.c) */
     int push_proc_bind;
     /* __kmpc_push_num_threads_list: team sizes for the next levels */
     int push_list[8];
@@ -148,6 +163,7 @@ struct bob_team {
     void (*fn)(void);
     int argc;
     void **argv;
+    void **argv_primary;        /* argv as the primary thread passed it */
     void *tls_translation;      /* copyin pointers into the primary's TLS (tls.c) */
     bob_ws_t ws[BOB_WS_SLOTS];
     bob_thread_t threads[];     /* nthreads of them */
@@ -163,7 +179,7 @@ bob_cgroup_t *bob_cgroup_new(void);
 /* Creates units running main(&team->threads[i]) for every i > 0: on distinct
  * ESs' private pools for a first-level team, else on the shared pool of the
  * caller's ES; then waits for them. */
-void bob_launch(bob_team_t *team, bool first_level, bool tasklet, void (*main)(void *));
+void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *));
 void bob_join_members(bob_team_t *team);
 
 /* A loop's bounds as the compiler passed them, widened to 64 bits (signed
@@ -215,7 +231,8 @@ void bob_barrier(bob_thread_t *self);
 bool bob_barrier_wait(bob_thread_t *self, bool cancellable);
 void *bob_copyprivate_light(bob_thread_t *self, void *data);
 bool bob_single_begin(bob_thread_t *self);
-bool bob_reduce_begin(bob_thread_t *self, uint32_t *lock);
+/* Returns the method of __kmpc_reduce: 1 combine (under the lock), 2 atomic. */
+int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok);
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier);
 /* Broadcasts the single thread's data: copy(mine, theirs) on the others. */
 void bob_copyprivate(bob_thread_t *self, size_t size, void *data,

@@ -53,19 +53,27 @@ void *bob_copyprivate_light(bob_thread_t *self, void *data)
     return self->team->copyprivate;
 }
 
-/* Reductions combine under the construct's lock: every thread adds its
- * partial result to the shared one in turn. */
-bool bob_reduce_begin(bob_thread_t *self, uint32_t *lock)
+/* Reductions. Where the compiler generated atomic updates (it says so in
+ * the location's flags) every thread uses them (method 2): no thread waits,
+ * which a tasklet could not. Otherwise each thread combines its partial
+ * result under the construct's lock (method 1). */
+int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
 {
-    if (self->team->nthreads > 1)
-        bob_lock_acquire(lock);
-    return true;
+    self->reduce_locked = false;
+    if (self->team->nthreads == 1)
+        return 1;
+    if (atomic_ok)
+        return 2;
+    bob_lock_acquire(lock);
+    self->reduce_locked = true;
+    return 1;
 }
 
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier)
 {
-    if (self->team->nthreads > 1)
+    if (self->reduce_locked)
         bob_lock_release(lock);
+    self->reduce_locked = false;
     if (barrier)
         bob_barrier(self);
 }

@@ -35,9 +35,7 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
     size_t head = offsetof(bob_task_t, kmp);
     size_t shareds = (head + sizeof_kmp_task + 15) & ~(size_t)15;
     size_t size = shareds + sizeof_shareds;
-    bob_task_t *t = malloc(size);
-    if (!t)
-        bob_fatal("out of memory allocating a task of %zu bytes", size);
+    bob_task_t *t = bob_task_mem_alloc(size);
     memset(t, 0, head);
     t->size = size;
     t->flags = flags;
@@ -63,7 +61,7 @@ static void release(bob_task_t *t)
     bob_task_t *parent = t->parent_task;
     bob_deptable_free(t->ctx.deps);
     free(t->mutexes);
-    free(t);
+    bob_task_mem_free(t, t->size);
     if (parent)
         release(parent);
 }
@@ -94,11 +92,18 @@ static void body_done(bob_task_t *t)
     complete(t);
 }
 
+static void spawn(bob_task_t *t);
+
 static void run_body(bob_task_t *t)
 {
-    if (t->nmutexes)
+    if (t->nmutexes && t->kmp.part_id == 0)
         bob_deps_lock(t);
     t->kmp.routine(t->ctx.gtid, &t->kmp);
+    if (t->requeued) { /* an untied task's next part: run the routine again */
+        t->requeued = false;
+        spawn(t);
+        return;
+    }
     if (t->flags & BOB_TASK_DESTRUCTORS)
         t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
     if (t->nmutexes)
@@ -106,7 +111,11 @@ static void run_body(bob_task_t *t)
     body_done(t);
 }
 
-static void task_main(void *ctx) { run_body(((bob_thread_t *)ctx)->task); }
+static void task_main(void *ctx)
+{
+    bob_task_t *t = ((bob_thread_t *)ctx)->task;
+    run_body(t);
+}
 
 /* Counts a new child task of self in every place that waits for it. */
 void bob_task_account(bob_thread_t *self, bob_task_t *t)
@@ -131,12 +140,10 @@ static void spawn(bob_task_t *t)
         if (priority > bob_config.max_task_priority)
             priority = bob_config.max_task_priority;
     }
-    bt_unit_attr_t attr = {
-        .priority = priority,
-        .migratable = !(t->flags & BOB_TASK_TIED),
-        .tasklet = bob_config.task_is_tasklet,
-        .detached = 1,
-    };
+    bt_unit_attr_t attr = bob_unit_attr(bob_config.task_kind);
+    attr.priority = priority;
+    attr.migratable = !(t->flags & BOB_TASK_TIED);
+    attr.detached = 1;
     if (!bt_create(bt_pool_shared(-1), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }
@@ -149,13 +156,34 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
     bob_set_self(self);
 }
 
+/* Task throttling: when this many tasks wait in the creator's ES, the
+ * creator lets the ES run them before it makes more (a yield runs all else
+ * that is ready first). Memory then stays bounded however many tasks a
+ * producer makes, without running tasks inline, which would nest their
+ * frames on the creator's stack. */
+enum { READY_PER_ES = 1024 };
+
+static void throttle(void)
+{
+    if (bt_pool_length(bt_pool_shared(-1)) > READY_PER_ES)
+        bt_yield(); /* a no-op for tasklets and application threads */
+}
+
 void bob_task_submit(bob_thread_t *self, bob_task_t *t)
 {
+    /* clang runs an untied task as parts: at each scheduling point the task
+     * resubmits itself and returns; run_body then starts the next part. */
+    if (t == self->task) {
+        t->requeued = true;
+        return;
+    }
     bob_task_account(self, t);
-    if (self->final)
+    if (self->final) {
         run_included(self, t);
-    else
-        spawn(t);
+        return;
+    }
+    throttle();
+    spawn(t);
 }
 
 void bob_task_release(bob_task_t *t)

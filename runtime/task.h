@@ -57,6 +57,7 @@ typedef struct bob_task {
     struct bob_depnode *dep;        /* its node in the dependence graph */
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
     int nmutexes;
+    bool requeued;                  /* an untied task's part asked to run again */
     bob_kmp_task_t kmp;             /* the compiler's part; privates follow */
 } bob_task_t;
 
@@ -64,6 +65,11 @@ static inline bob_task_t *bob_task_of(void *kmp_task)
 {
     return (bob_task_t *)((char *)kmp_task - offsetof(bob_task_t, kmp));
 }
+
+/* ---- task_mem.c ---- */
+void bob_task_mem_init(void);
+void *bob_task_mem_alloc(size_t size);
+void bob_task_mem_free(void *p, size_t size);
 
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,

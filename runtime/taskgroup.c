@@ -141,14 +141,17 @@ void *bob_taskred_init(bob_thread_t *self, int n, const void *data, bool with_or
     bob_taskred_t *r = taskred_new(n, 0);
     fill(r, data, with_orig);
     tg->reductions = r;
-    return tg;
+    return r;
 }
 
 static void *find(bob_taskred_t *r, const void *data)
 {
     for (int i = 0; r && i < r->n; i++) {
         item_t *it = &r->items[i];
-        bool match = it->shared == data || it->orig == data;
+        /* a task nested in an in_reduction task names the copy it was given */
+        bool match = it->shared == data || it->orig == data ||
+                     ((const char *)data >= it->copies &&
+                      (const char *)data < it->copies + it->size * (size_t)r->ncopies);
         for (int k = 0; !match && it->thread_shared && k < r->nthreads; k++)
             match = it->thread_shared[k] == data;
         if (match)
@@ -157,14 +160,15 @@ static void *find(bob_taskred_t *r, const void *data)
     return NULL;
 }
 
-void *bob_taskred_get(bob_thread_t *self, void *group, void *data)
+/* handle is what an init returned (a reduction), or NULL; an item of an
+ * enclosing taskgroup is found through the chain of taskgroups. */
+void *bob_taskred_get(bob_thread_t *self, void *handle, void *data)
 {
-    for (bob_taskgroup_t *tg = group ? group : self->taskgroup; tg; tg = tg->parent) {
-        void *priv = find(tg->reductions, data);
-        if (priv)
-            return priv;
-    }
-    void *priv = find(self->team->taskred, data);
+    void *priv = find(handle, data);
+    for (bob_taskgroup_t *tg = self->taskgroup; tg && !priv; tg = tg->parent)
+        priv = find(tg->reductions, data);
+    if (!priv)
+        priv = find(atomic_load(&self->team->taskred), data);
     if (!priv)
         bob_fatal("task reduction item %p is not part of any enclosing task reduction",
                   data);

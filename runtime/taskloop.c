@@ -33,9 +33,7 @@ static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict
 
 static bob_task_t *copy_of(bob_task_t *pattern)
 {
-    bob_task_t *t = malloc(pattern->size);
-    if (!t)
-        bob_fatal("out of memory allocating a taskloop task of %zu bytes", pattern->size);
+    bob_task_t *t = bob_task_mem_alloc(pattern->size);
     memcpy(t, pattern, pattern->size);
     t->ctx.task = t;
     atomic_init(&t->refs, 1);
@@ -55,6 +53,10 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     uint64_t lower = *lb, upper = *ub;
     uint64_t trip = st > 0 ? (upper - lower) / (uint64_t)st + 1
                            : (lower - upper) / (0 - (uint64_t)st) + 1;
+    if (trip == 0) { /* the bounds wrapped: nothing to run */
+        bob_task_mem_free(pattern, pattern->size);
+        return;
+    }
     uint64_t ntasks = count_tasks(trip, sched, size, strict, self->team->nthreads);
     bool grains = sched == BOB_TASKLOOP_GRAINSIZE && strict;
     uint64_t base = grains ? size : trip / ntasks, extra = grains ? 0 : trip % ntasks;
@@ -81,5 +83,5 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     }
     if (!nogroup)
         bob_taskgroup_end(self);
-    free(pattern);
+    bob_task_mem_free(pattern, pattern->size);
 }

@@ -93,6 +93,7 @@ static void runtime_init(void)
     if (bt_init_with(&options))
         bob_fatal("the threading substrate could not start");
     bob_read_environment();
+    bob_task_mem_init();
     if (bt_self())
         bob_tls_init(main_initial_thread());
     if (bob_config.display_env)
@@ -284,17 +285,17 @@ static void run_member(bob_thread_t *t)
 {
     bob_team_t *team = t->team;
     int32_t gtid = t->gtid, tid = t->tid;
-    bob_invoke_microtask(team->fn, &gtid, &tid, team->argc, team->argv);
+    /* thread 0 keeps the true addresses: its copyin must not assign to itself */
+    void **argv = tid == 0 ? team->argv_primary : team->argv;
+    bob_invoke_microtask(team->fn, &gtid, &tid, team->argc, argv);
 }
 
 static void member_main(void *arg) { run_member(arg); }
 
-static bool level_is_tasklet(int level)
+static int level_kind(int level)
 {
-    int n = bob_config.unit_kind_levels;
-    if (n == 0)
-        return false;
-    return bob_config.unit_is_tasklet[level <= n ? level - 1 : n - 1];
+    int n = bob_config.thread_kind_levels;
+    return n == 0 ? BOB_KIND_ULT : bob_config.thread_kind[level <= n ? level - 1 : n - 1];
 }
 
 static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
@@ -327,14 +328,15 @@ static void team_leave(bob_team_t *team)
     free(team);
 }
 
-void bob_launch(bob_team_t *team, bool first_level, bool tasklet, void (*main)(void *))
+void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
 {
     int nes = bt_num_es(), es = bt_self_es();
+    bt_unit_attr_t attr = bob_unit_attr(kind);
     for (int i = 1; i < team->nthreads; i++) {
         bt_pool_t *pool = first_level ? bt_pool_private(((es < 0 ? 0 : es) + i) % nes)
                                       : bt_pool_shared(es);
         bob_thread_t *t = &team->threads[i];
-        t->unit = tasklet ? bt_tasklet_create(pool, main, t) : bt_ult_create(pool, main, t);
+        t->unit = bt_create(pool, main, t, &attr);
         if (!t->unit)
             bob_fatal("out of memory creating OpenMP thread %d of %d", i,
                       team->nthreads);
@@ -357,10 +359,10 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     bob_team_t *team = team_enter(self, nthreads);
     team->fn = fn;
     team->argc = argc;
-    team->argv = argv;
-    if (bob_tls_active()) /* copyin passes the primary thread's TLS addresses */
+    team->argv = team->argv_primary = argv;
+    if (bob_tls_check()) /* copyin passes the primary thread's TLS addresses */
         team->tls_translation = bob_tls_translate(argv, argc, &team->argv);
-    bob_launch(team, team->active_level == 1, level_is_tasklet(team->level), member_main);
+    bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);
     bob_team_wait_tasks(team);

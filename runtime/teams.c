@@ -53,7 +53,7 @@ void bob_fork_teams(void (*fn)(void), int argc, void **argv)
         if (league->threads[i].icv.nthreads > limit)
             league->threads[i].icv.nthreads = limit;
     }
-    bob_launch(league, true, false, team_main);
+    bob_launch(league, true, BOB_KIND_ULT, team_main);
     run_team(&league->threads[0]);
     bob_join_members(league);
     bob_set_self(self);

@@ -54,8 +54,18 @@ typedef struct module {
     const void *init; /* the initialisation image, filesz bytes */
 } module_t;
 
+/* A C++ thread_local object's destructor, registered by the copy of the
+ * image that constructed it (tls_dtors below). */
+typedef struct tls_dtor {
+    struct tls_dtor *next;
+    void (*fn)(void *);
+    int module;
+    size_t offset;
+} tls_dtor_t;
+
 typedef struct image {
     struct image *next;
+    tls_dtor_t *dtors;           /* newest first */
     bob_cgroup_t *cgroup;
     int level;
     int path[MAX_PATH];
@@ -81,12 +91,15 @@ static bool active;
 
 /* ---- Modules ------------------------------------------------------------ */
 
+/* The C library's and the sanitizers' TLS belong to the OS thread, and so
+ * do the libraries Bobbin's own dependencies load (hwloc's plugins). */
 static bool excluded(const char *path, uintptr_t base)
 {
     static const char *const system[] = {
         "/libc.so", "/ld-linux", "/libpthread", "/libdl.", "/librt.", "/libm.so",
-        "/libgcc_s", "/libstdc++", "/libhwloc", "/libnuma", "/libudev", "/libasan",
-        "/libubsan", "/liblsan", "/libtsan", "/libclang_rt"};
+        "/libgcc_s", "/libstdc++", "/libhwloc", "/hwloc/", "/libnuma", "/libudev",
+        "/libOpenCL", "/libpciaccess", "/libxml2", "/libltdl", "/libasan", "/libubsan",
+        "/liblsan", "/libtsan", "/libclang_rt"};
     Dl_info self;
     if (dladdr((void *)excluded, &self) && (uintptr_t)self.dli_fbase == base)
         return true; /* Bobbin itself */
@@ -269,6 +282,30 @@ static void tls_hook(void *arg)
     ((bob_thread_t *)t)->tls_image = atomic_load(&states[es].owner);
 }
 
+static bool enabled;               /* BOBBIN_TLS is not off */
+static bob_thread_t *initial_thread; /* the main ULT's, whose image ES 0 holds */
+
+static void activate(void)
+{
+    states = calloc((size_t)bt_num_es(), sizeof *states);
+    if (!states)
+        bob_fatal("out of memory for TLS state");
+    for (int es = 0; es < bt_num_es(); es++)
+        states[es].fresh = true;
+    if (initial_thread && bt_self_es() == 0 && bob_self() == initial_thread) {
+        /* still the initial thread on ES 0: its values are ES 0's blocks */
+        for (int m = 0; m < nmodules; m++)
+            (void)block_of(&states[0], m);
+        image_t *img = image_of(initial_thread);
+        img->resident = 0;
+        states[0].fresh = false;
+        atomic_store(&states[0].owner, img);
+        initial_thread->tls_image = img;
+    }
+    active = true;
+    bt_set_switch_hook(tls_hook);
+}
+
 void bob_tls_init(bob_thread_t *initial)
 {
     const char *v = getenv("BOBBIN_TLS");
@@ -276,25 +313,23 @@ void bob_tls_init(bob_thread_t *initial)
         return;
     if (v && strcasecmp(v, "on") && strcmp(v, "1") && strcasecmp(v, "true"))
         bob_warn("BOBBIN_TLS='%s' is not on or off; using on", v);
+    enabled = true;
+    initial_thread = initial;
     refresh_modules();
-    if (!nmodules)
-        return; /* nothing to keep apart: the hook would only cost */
-    states = calloc((size_t)bt_num_es(), sizeof *states);
-    if (!states)
-        bob_fatal("out of memory for TLS state");
-    for (int es = 0; es < bt_num_es(); es++)
-        states[es].fresh = true;
-    if (bt_self_es() == 0) { /* the initial thread's values are ES 0's blocks */
-        for (int m = 0; m < nmodules; m++)
-            (void)block_of(&states[0], m);
-        image_t *img = image_of(initial);
-        img->resident = 0;
-        states[0].fresh = false;
-        atomic_store(&states[0].owner, img);
-        initial->tls_image = img;
-    }
-    active = true;
-    bt_set_switch_hook(tls_hook);
+    if (nmodules) /* else nothing to keep apart yet: the hook would only cost */
+        activate();
+}
+
+bool bob_tls_check(void)
+{
+    if (active || !enabled)
+        return active;
+    bob_lock_acquire(&tls_lock);
+    refresh_modules();
+    if (nmodules && !active)
+        activate();
+    bob_lock_release(&tls_lock);
+    return active;
 }
 
 /* ---- clang's copyin and copyprivate ------------------------------------- */
@@ -363,4 +398,55 @@ void bob_tls_release(void *snapshot)
         free(snap->module[m]);
     free(snap->pointers);
     free(snap);
+}
+
+/* ---- C++ thread_local destructors --------------------------------------- */
+
+/* The C++ runtime registers a thread_local object's destructor with the C
+ * library, per OS thread, when the object is constructed. With swapped
+ * images every OpenMP thread of an ES constructs its copy at the same
+ * address, and the C library would run all their destructors on whichever
+ * copy is loaded when the OS thread exits. So registrations for objects in
+ * swapped TLS go to the image instead, and each image's objects are
+ * destroyed once, in its own copy, when the process exits. */
+static void run_dtors(void)
+{
+    bob_lock_acquire(&tls_lock);
+    for (size_t b = 0; b < sizeof images / sizeof images[0]; b++)
+        for (image_t *img = images[b]; img; img = img->next)
+            for (tls_dtor_t *d = img->dtors; d; d = d->next) {
+                char *base = img->resident >= 0
+                                 ? recorded_block(&states[img->resident], d->module)
+                                 : img->buf[d->module];
+                if (base)
+                    d->fn(base + d->offset);
+            }
+    bob_lock_release(&tls_lock);
+}
+
+bool bob_tls_register_dtor(void (*fn)(void *), void *obj)
+{
+    int es = bt_self_es();
+    if (!active || es < 0)
+        return false;
+    bob_lock_acquire(&tls_lock);
+    es_state_t *s = &states[es];
+    image_t *owner = atomic_load(&s->owner);
+    bool taken = false;
+    for (int m = 0; owner && m < nmodules && !taken; m++) {
+        char *block = recorded_block(s, m);
+        if (!block || (char *)obj < block || (char *)obj >= block + modules[m].memsz)
+            continue;
+        tls_dtor_t *d = malloc(sizeof *d);
+        if (!d)
+            bob_fatal("out of memory registering a thread_local destructor");
+        *d = (tls_dtor_t){owner->dtors, fn, m, (size_t)((char *)obj - block)};
+        owner->dtors = d;
+        taken = true;
+    }
+    static bool hooked;
+    if (taken && !hooked)
+        hooked = !atexit(run_dtors);
+    bob_lock_release(&tls_lock);
+    return taken;
 }

@@ -8,10 +8,16 @@
  * BOBBIN_TLS is not off, installs the switch hook. */
 void bob_tls_init(bob_thread_t *initial);
 bool bob_tls_active(void);
+/* At a fork: starts the mechanism if the application has loaded a module
+ * with TLS since (dlopen); returns whether it is active. */
+bool bob_tls_check(void);
 /* Copies the n pointers of ptrs into *out, with those that point into the
  * calling thread's TLS pointed at a snapshot of it instead (*out is ptrs
  * itself when none do). Returns what bob_tls_release frees, or NULL. */
 void *bob_tls_translate(void **ptrs, int n, void ***out);
 void bob_tls_release(void *translation);
+/* Takes a C++ thread_local destructor registration for an object in the
+ * swapped TLS of the calling OpenMP thread; false: not such an object. */
+bool bob_tls_register_dtor(void (*fn)(void *), void *obj);
 
 #endif

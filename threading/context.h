@@ -27,4 +27,14 @@ __attribute__((noreturn)) void btd_ctx_jump(btd_ctx_t *to);
 /* Prepares *ctx so that resuming it calls entry(arg) on [lo, lo + size). */
 void btd_ctx_make(btd_ctx_t *ctx, void *lo, size_t size, btd_entry_t entry, void *arg);
 
+#ifndef BOBBIN_CONTEXT_UCONTEXT
+/* Return on completion (context_x86_64.S): saves the running context in
+ * *save and calls entry(arg) on the stack below top; returns when entry
+ * returns. If the callee leaves through *save instead, it must overwrite
+ * the return address at btd_roc_ret_slot(top) before it can complete. */
+void btd_roc_call(btd_ctx_t *save, void *top, btd_entry_t entry, void *arg);
+static inline void **btd_roc_ret_slot(void *top) { return (void **)((char *)top - 24); }
+#define BTD_HAVE_ROC 1
+#endif
+
 #endif

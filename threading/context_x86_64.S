@@ -126,4 +126,34 @@ btd_ctx_make:
     ud2
     .cfi_endproc
 
+/* void btd_roc_call(btd_ctx_t *save (rdi), void *top (rsi), btd_entry_t entry (rdx),
+ *                   void *arg (rcx))
+ * Return on completion: saves the caller's context in *save like a switch,
+ * then calls entry(arg) on the stack below top (16-byte aligned). If entry
+ * returns, the caller's context is restored and btd_roc_call returns. The
+ * frame at the top of the new stack:
+ *
+ *     top - 16   save (to find the caller's context again)
+ *     top - 24   entry's return address (btd_roc_ret_slot)
+ *
+ * A unit that suspends leaves through *save like any switch; its return
+ * address is then rewritten (btd_roc_ret_slot) so that its completion goes
+ * through the full exit path instead of the stale context in *save. */
+    .globl  btd_roc_call
+    .hidden btd_roc_call
+    .type   btd_roc_call, @function
+    .p2align 4
+btd_roc_call:
+    .cfi_startproc
+    SAVE_CONTEXT_TO_RDI
+    leaq    -16(%rsi), %rsp
+    movq    %rdi, (%rsp)
+    movq    %rcx, %rdi
+    call    *%rdx
+    movq    (%rsp), %rax
+    movq    (%rax), %rsp
+    jmp     .Lrestore
+    .cfi_endproc
+    .size   btd_roc_call, .-btd_roc_call
+
     .section .note.GNU-stack,"",@progbits

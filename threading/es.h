@@ -40,6 +40,7 @@ typedef struct bti_es {
     bti_cache_t unit_cache;
     bti_cache_t stack_cache;
     uint32_t idle_probes;
+    bool roc_completed; /* a ROC unit returned to the scheduler: it is done */
     uint64_t rng;
     int rank;
     int cpu;
@@ -56,6 +57,10 @@ typedef struct bti_es {
 
 enum bti_wait_policy { BTI_WAIT_ACTIVE, BTI_WAIT_PASSIVE, BTI_WAIT_SPIN_THEN_SLEEP };
 
+/* The kind of BT_ULT_DEFAULT unless BOBBIN_ULT_KIND says otherwise: the
+ * cheapest at low suspension rates in bench_promotion (see the README). */
+#define BTI_DEFAULT_ULT_KIND BT_ULT_SC
+
 struct bti_global {
     bti_es_t **es;
     int num_es;
@@ -63,6 +68,7 @@ struct bti_global {
     size_t stack_size;
     enum bti_wait_policy wait_policy;
     uint32_t spin_count;
+    enum bt_ult_kind ult_kind; /* what BT_ULT_DEFAULT means */
     bt_unit_t main_unit;
     void (*_Atomic switch_hook)(void *arg);
     _Atomic int stopping;

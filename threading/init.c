@@ -107,6 +107,10 @@ static void read_environment(void)
                                 : BTI_WAIT_ACTIVE;
     bti_g.spin_count = (uint32_t)bti_env_long("BOBBIN_SPIN_COUNT", NULL,
                                               DEFAULT_SPIN_COUNT, 0, 1L << 30);
+    static const char *const kinds[] = {"default", "full", "lsa", "roc", "ss", "sc", NULL};
+    bti_g.ult_kind = (enum bt_ult_kind)bti_env_choice("BOBBIN_ULT_KIND", kinds + 1,
+                                                      BTI_DEFAULT_ULT_KIND - 1,
+                                                      kinds[BTI_DEFAULT_ULT_KIND]) + 1;
 }
 
 /* ES 0 outlives the thread that started the substrate: if that thread
@@ -241,6 +245,7 @@ void bt_finalize(void)
 
 int bt_initialized(void) { return bti_g.initialized; }
 int bt_num_es(void) { return bti_g.num_es; }
+enum bt_ult_kind bt_default_ult_kind(void) { return bti_g.ult_kind; }
 int bt_num_cpus(void) { return ncpus > 0 ? ncpus : 1; }
 size_t bt_stack_size(void) { return bti_g.stack_size; }
 

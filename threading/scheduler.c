@@ -319,12 +319,122 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
         return;
     }
     u->started = true;
-    bti_stack_attach(es, u);
+    if (!u->stack.lo)
+        bti_stack_attach(es, u);
     /* Stacks are mapped at the same alignment, so their tops would all fall
      * into one cache set; a per-stack offset spreads the saved contexts. */
     size_t color = (((uintptr_t)u->stack.lo >> 16) * 0x9E3779B1u) & (63 << 6);
     bti_stack_t top = {u->stack.lo, u->stack.size - color};
     bti_start(from, &top, ult_entry, u);
+}
+
+/* ---- Dynamic promotion -------------------------------------------------- */
+
+/* An SC unit runs on the scheduler's stack only if that has its size (the
+ * default size may have changed since the scheduler's stack was made). */
+static bool fits_scheduler_stack(const bti_es_t *es, const bt_unit_t *u)
+{
+    size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
+    return size == es->sched_stack.size;
+}
+
+/* ROC: its first frame on its own stack. */
+static void roc_entry(void *arg)
+{
+    BTI_ASAN_ARRIVE(NULL);
+    bt_unit_t *u = arg;
+    bti_after_switch(bti_es_self());
+    u->fn(u->arg);
+    if (u->unpromoted) { /* it never suspended: back to the scheduler's call */
+        bti_es_t *es = bti_es_self();
+        es->roc_completed = true;
+        BTI_ASAN_LEAVE(NULL, &es->sched_stack);
+    } /* else the return address leads to roc_promoted_exit */
+}
+
+/* Where a ROC unit that suspended goes when its body returns. */
+__attribute__((noreturn)) static void roc_promoted_exit(void)
+{
+    ult_exit(bti_es_self()->current);
+}
+
+/* The scheduler starts a unit of a promotable kind. The loop keeps nothing
+ * in locals that it needs after the call, as an SC unit that suspends takes
+ * this stack along and a new scheduler continues on another. */
+static void run_promotable(bti_es_t *es, bt_unit_t *u)
+{
+    u->es = es;
+    u->started = true;
+    es->current = u;
+    switch (u->kind) {
+#ifdef BTD_HAVE_ROC
+    case BT_ULT_ROC: {
+        if (!u->stack.lo)
+            bti_stack_attach(es, u);
+        u->unpromoted = true;
+        void *top = (void *)(((uintptr_t)u->stack.lo + u->stack.size) & ~(uintptr_t)15);
+        u->ret_slot = btd_roc_ret_slot(top);
+        void *fake = NULL;
+        BTI_ASAN_LEAVE(&fake, &u->stack);
+        btd_roc_call(&es->sched_ctx, top, roc_entry, u);
+        BTI_ASAN_ARRIVE(fake);
+        if (es->roc_completed) { /* done, without a single switch */
+            es->roc_completed = false;
+            es->current = NULL;
+            bti_unit_release_keys(u);
+            bti_unit_finish(es, u);
+        } else {
+            bti_after_switch(es);
+        }
+        return;
+    }
+#endif
+    case BT_ULT_SC: {
+        void *mine = es->sched_stack.lo;
+        u->unpromoted = true;
+        bti_switch_hook(u);
+        u->fn(u->arg);
+        bti_unit_release_keys(u);
+        es = bti_es_self();
+        if (es->sched_stack.lo == mine) { /* never suspended */
+            u->unpromoted = false;
+            es->current = NULL;
+            bti_unit_finish(es, u);
+            return;
+        }
+        /* It suspended, so this stack is its own and another scheduler runs
+         * the ES: this loop ends with the unit. */
+        ult_exit(u);
+    }
+    default: { /* SS: the scheduler restarts afresh when the unit is done */
+        if (!u->stack.lo)
+            bti_stack_attach(es, u);
+        btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
+                     bti_sched_main, NULL);
+        btd_ctx_make(&u->ctx, u->stack.lo, u->stack.size, ult_entry, u);
+        bti_jump(&u->ctx, &u->stack);
+    }
+    }
+}
+
+/* Called by a ROC or SC unit before it leaves its context for the first
+ * time: from then on it completes like any ULT. */
+void bti_promote(bti_es_t *es, bt_unit_t *self)
+{
+    self->unpromoted = false;
+#ifdef BTD_HAVE_ROC
+    if (self->kind == BT_ULT_ROC) {
+        *self->ret_slot = (void *)roc_promoted_exit;
+        return;
+    }
+#endif
+    /* SC: the scheduler's stack becomes the unit's; a new scheduler starts. */
+    self->stack = es->sched_stack;
+    bt_unit_t carrier = {.stack_size = 0};
+    bti_stack_attach(es, &carrier);
+    es->sched_stack = carrier.stack;
+    btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
+                 bti_sched_main, NULL);
 }
 
 void bti_sched_main(void *unused)
@@ -343,6 +453,10 @@ void bti_sched_main(void *unused)
             es->idle_probes = 0;
             bti_run_tasklet(es, u);
             bti_unit_finish(es, u);
+        } else if (!u->started && u->kind >= BT_ULT_ROC &&
+                   (u->kind != BT_ULT_SC || fits_scheduler_stack(es, u))) {
+            es->idle_probes = 0;
+            run_promotable(es, u);
         } else {
             es->idle_probes = 0;
             es->current = u;
@@ -369,6 +483,8 @@ void bti_park(bti_es_t *es, bt_unit_t *self)
 
 void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
 {
+    if (self->unpromoted)
+        bti_promote(es, self);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
     bti_after_switch(bti_es_self());
 }

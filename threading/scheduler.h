@@ -45,6 +45,9 @@ static inline void bti_run_tasklet(bti_es_t *es, bt_unit_t *u)
 /* Saves ULT self and runs the scheduler of es; returns when self runs again
  * (on whatever ES), after bti_after_switch. es->current must be updated. */
 void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self);
+/* A ROC or SC unit leaves its context for the first time (see
+ * bti_switch_to_sched, and every other place a ULT switches away). */
+void bti_promote(bti_es_t *es, bt_unit_t *self);
 /* Suspends the calling ULT until one bti_unpark(self). */
 void bti_park(bti_es_t *es, bt_unit_t *self);
 void bti_unpark(bt_unit_t *u);

@@ -3,6 +3,7 @@
 #include "es.h"
 #include "log.h"
 #include "priority.h"
+#include "stack.h"
 #include "scheduler.h"
 #include "unit_mem.h"
 
@@ -28,6 +29,8 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->started = false;
     u->is_main = false;
     u->migratable = attr->migratable && !attr->tasklet;
+    u->kind = attr->kind ? attr->kind : bti_g.ult_kind;
+    u->unpromoted = false;
     u->detached = attr->detached;
     u->priority = attr->priority;
     atomic_init(&u->park, BTI_RUNNING);
@@ -36,6 +39,8 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->stack_size = attr->stack_size == bti_g.stack_size ? 0 : attr->stack_size;
     u->keys = NULL;
     u->nkeys = 0;
+    if (u->kind == BT_ULT_FULL && !u->is_tasklet && es)
+        bti_stack_attach(es, u); /* FULL: the stack comes with the unit */
     if (!pool)
         pool = &(es ? es : bti_g.es[0])->pools[0];
     if (u->priority > 0)
@@ -68,6 +73,8 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
 {
     bti_waiter_t w = {.unit = self};
     atomic_store_explicit(&u->join, (uintptr_t)&w, memory_order_relaxed);
+    if (self->unpromoted)
+        bti_promote(es, self);
     es->parking = self;
     es->current = u;
     bti_run_ult(es, &self->ctx, u);
@@ -186,6 +193,8 @@ void bt_yield_to(bt_unit_t *target)
         return;
     }
     bti_fifo_push(&es->yielded, self);
+    if (self->unpromoted)
+        bti_promote(es, self);
     es->current = target;
     bti_run_ult(es, &self->ctx, target);
     bti_after_switch(bti_es_self());
@@ -227,4 +236,14 @@ bt_pool_t *bt_pool_shared(int es)
 {
     bti_es_t *self = require_init("bt_pool_shared");
     return &(es < 0 ? (self ? self : bti_g.es[0]) : bti_g.es[es % bti_g.num_es])->pools[1];
+}
+
+size_t bt_pool_length(bt_pool_t *pool)
+{
+    bti_es_t *es = pool->es;
+    if (!pool->shared)
+        return 0; /* a private pool's owner FIFO keeps no count */
+    int64_t n = atomic_load_explicit(&es->shared.bottom, memory_order_relaxed) -
+                atomic_load_explicit(&es->shared.top, memory_order_relaxed);
+    return n > 0 ? (size_t)n : 0;
 }

@@ -35,6 +35,11 @@ struct bt_unit {
     bool started;
     bool is_main;
     bool migratable; /* resumes go to the shared pool */
+    uint8_t kind;    /* enum bt_ult_kind, never DEFAULT */
+    /* ROC and SC until their first suspension: a ROC unit still returns to
+     * the scheduler that called it, an SC unit runs on the scheduler's stack. */
+    bool unpromoted;
+    void **ret_slot; /* ROC: where its return address is */
     bool detached;   /* frees itself when it ends */
     int priority;
     _Atomic int park;

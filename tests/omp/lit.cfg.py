@@ -11,7 +11,7 @@ import lit.formats
 
 config.name = "bobbin-omp"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c"]
+config.suffixes = [".c", ".cpp"]  # .cpp: %libomp-compile picks C++ from the name
 config.excludes = ["include"]
 config.test_source_root = config.bobbin_src_dir
 
@@ -56,6 +56,14 @@ config.substitutions.append(("%system-libomp-compile",
                              compile_cmd(config.system_libomp_dir)))
 config.substitutions.append(("%libomp-compile", compile_cmd(lib_dir)))
 config.substitutions.append(("%libomp-run", "%t"))
+# clang 19 (no omp.h of its own: the copy of LLVM 14's in <build>/include).
+clang19 = "/usr/bin/clang-19"
+if os.path.exists(clang19):
+    config.available_features.add("clang19")
+    config.substitutions.append(("%clang19-compile", compile_cmd(lib_dir).replace(
+        config.clang, clang19, 1).replace(
+        "-I" + config.omp_include_dir,
+        "-I" + os.path.join(os.path.dirname(config.bobbin_lib_dir), "include"), 1)))
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))
@@ -64,3 +72,4 @@ config.substitutions.append(("%libomp-dir", lib_dir))
 for tool in ("FileCheck", "not"):
     config.substitutions.append((r"(?<![\w/.%%-])%s(?![\w/.-])" % tool,
                                  os.path.join(config.llvm_tools_dir, tool)))
+

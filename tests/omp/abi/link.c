@@ -3,6 +3,8 @@
 // build/lib/libomp.so.5 (not the system's libomp) and runs correctly.
 // RUN: %libomp-compile && ldd %t | FileCheck %s --check-prefix=LDD -DLIBDIR=%libomp-dir
 // RUN: %libomp-run | FileCheck %s
+// clang only: checks the libomp.so names clang links against.
+// REQUIRES: clang
 #include "check.h"
 
 int main(void) {

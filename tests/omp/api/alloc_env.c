@@ -11,6 +11,8 @@
 // RUN:   %libomp-run 64 65536 | FileCheck %s --check-prefix=POOL
 // RUN: env OMP_ALLOCATOR=omp_large_cap_mem_space:pool_size=20000,fallback=null_fb,alignment=256 \
 // RUN:   %libomp-run 256 20000 | FileCheck %s --check-prefix=POOL
+// Not on gcc's own runtime (gcc 12's libgomp accepts no traits in OMP_ALLOCATOR):
+// UNSUPPORTED: gcc && system-libomp
 #include "check.h"
 
 #include <stdint.h>

@@ -10,6 +10,8 @@
 // RUN: env OMP_PLACES="sockets(1000)" %libomp-run sockets 1000 | FileCheck %s
 // RUN: env OMP_PLACES=ll_caches %libomp-run any 0 | FileCheck %s
 // RUN: env OMP_PLACES=numa_domains %libomp-run any 0 | FileCheck %s
+// Not on gcc's own runtime (gcc 12's libgomp binds threads to places differently):
+// UNSUPPORTED: gcc && system-libomp
 #include "check.h"
 
 #include <sched.h>

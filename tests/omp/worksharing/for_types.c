@@ -7,6 +7,9 @@
 // RUN: env OMP_SCHEDULE=static,1 %libomp-run | FileCheck %s
 // RUN: env OMP_SCHEDULE=dynamic,7 %libomp-run | FileCheck %s
 // RUN: env OMP_SCHEDULE=guided,3 %libomp-run | FileCheck %s
+// gcc 12 runs none of uint_down's iterations, on its own libgomp too (a
+// descending unsigned int loop whose bounds do not fit int).
+// XFAIL: gcc
 #include "check.h"
 
 #include <limits.h>

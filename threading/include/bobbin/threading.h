@@ -22,6 +22,7 @@
  *                        once); unset: spin BOBBIN_SPIN_COUNT probes, then sleep.
  *                        BOLT's KMP_ABT_SCHED_SLEEP=1 means passive, 0 active.
  *   BOBBIN_SPIN_COUNT    probes of an idle ES before it sleeps.
+ *   BOBBIN_ULT_KIND      full, lsa, roc, ss or sc: how ULTs start (below).
  *
  * This header is plain C11 and may be used without the rest of Bobbin. */
 #ifndef BOBBIN_THREADING_H
@@ -79,6 +80,9 @@ void bt_set_stack_size(size_t bytes);
 bt_pool_t *bt_pool_private(int es);
 bt_pool_t *bt_pool_shared(int es);
 
+/* Units waiting in a pool: a hint, possibly stale (for throttling). */
+size_t bt_pool_length(bt_pool_t *pool);
+
 /* Creates a ready unit in `pool` (NULL: the caller's private pool). The unit
  * runs fn(arg) once; join it, then free it. Returns NULL only if memory ran
  * out. stack_size 0 means bt_stack_size(). */
@@ -87,8 +91,27 @@ bt_unit_t *bt_ult_create_sized(bt_pool_t *pool, bt_fn_t fn, void *arg,
                                size_t stack_size);
 bt_unit_t *bt_tasklet_create(bt_pool_t *pool, bt_fn_t fn, void *arg);
 
+/* How a ULT gets its stack and its first context switch: dynamic promotion
+ * (Iwasaki, Amer, Taura, Balaji, SC 2018). The later kinds start as cheaply
+ * as a tasklet and pay for a stack or a switch only if they suspend.
+ *   FULL  stack allocated at creation, a context switch to start and end
+ *   LSA   lazy stack allocation: a cached stack taken when it starts
+ *   ROC   return on completion: runs on its own stack, called like a
+ *         function (the scheduler's registers saved once); returns with a
+ *         plain ret unless it suspended
+ *   SS    stack separation: like ROC, but the scheduler is not saved; the
+ *         (stateless) scheduler restarts afresh when the unit is done
+ *   SC    scheduler creation: runs on the scheduler's own stack; if it
+ *         suspends, the stack becomes its own and a new scheduler starts
+ * A tasklet is the fifth technique of the paper (RtC): it cannot suspend. */
+enum bt_ult_kind { BT_ULT_DEFAULT, BT_ULT_FULL, BT_ULT_LSA, BT_ULT_ROC, BT_ULT_SS,
+                   BT_ULT_SC };
+/* The kind BT_ULT_DEFAULT stands for (BOBBIN_ULT_KIND, see the README). */
+enum bt_ult_kind bt_default_ult_kind(void);
+
 /* Creation with attributes; a zero-filled attr means the defaults. */
 typedef struct bt_unit_attr {
+    enum bt_ult_kind kind; /* ULTs only */
     size_t stack_size; /* ULTs: 0 is bt_stack_size() */
     int priority;      /* > 0: the ES runs it before its ready units of lower
                           priority (the pool's ES; stealable) */
