@@ -51,6 +51,7 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
     t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
     t->kmp.shareds = sizeof_shareds ? (char *)t + shareds : NULL;
     t->kmp.routine = entry;
+    t->kmp.part_id = 0; /* the memory is recycled: an untied task starts at its first part */
     return &t->kmp;
 }
 

@@ -3,7 +3,7 @@
 // compute work (mode 1: many tasks, a dependence chain, a taskgroup whose
 // tasks never wait). A tasklet task that must wait for an unfinished child
 // (mode 2: taskwait on a detached child) cannot suspend: the program ends
-// with a message naming BOBBIN_TASK_KIND. A value other than ult or tasklet
+// with a message naming BOBBIN_TASK_KIND. A value that names no unit kind
 // warns, naming the variable and the value, and tasks run as ULTs (mode 2
 // then finishes).
 // RUN: %libomp-compile
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
 // WAIT: parent task waits
 // WAIT-NEXT: bobbin: a taskwait in a task run as a tasklet (BOBBIN_TASK_KIND=tasklet){{.*}}
 // WAIT-NOT: resumed
-// BAD: bobbin: BOBBIN_TASK_KIND='fiber' is not ult or tasklet
+// BAD: bobbin: BOBBIN_TASK_KIND='fiber' is not ult, tasklet, full, lsa, roc, ss or sc; using ult
 // BAD-NOT: bobbin:
 // BAD: parent task waits
 // BAD-NEXT: parent task resumed
