@@ -27,6 +27,14 @@ static double atomic_sum; /* the target of the atomic case */
 enum { SCHED_ITERS = 32 };
 enum { MIN_REPS = 128 }; /* iterations per thread of each scheduled loop */
 
+/* The body of most constructs: a little work, counted. */
+static void tick(void)
+{
+    bench_work(work);
+#pragma omp atomic
+    counter++;
+}
+
 /* ---- the cases: each runs its construct reps times, returns seconds, and
  * sets *expect to the count the loop must leave in `counter` ---------------- */
 
@@ -35,11 +43,7 @@ static double case_parallel(long reps, long *expect)
     double t = omp_get_wtime();
     for (long r = 0; r < reps; r++) {
 #pragma omp parallel num_threads(nthreads)
-        {
-            bench_work(work);
-#pragma omp atomic
-            counter++;
-        }
+        tick();
     }
     *expect = reps * nthreads;
     return omp_get_wtime() - t;
@@ -51,11 +55,8 @@ static double case_for(long reps, long *expect)
 #pragma omp parallel num_threads(nthreads)
     for (long r = 0; r < reps; r++) {
 #pragma omp for
-        for (int i = 0; i < nthreads; i++) {
-            bench_work(work);
-#pragma omp atomic
-            counter++;
-        }
+        for (int i = 0; i < nthreads; i++)
+            tick();
     }
     *expect = reps * nthreads;
     return omp_get_wtime() - t;
@@ -66,11 +67,8 @@ static double case_parallel_for(long reps, long *expect)
     double t = omp_get_wtime();
     for (long r = 0; r < reps; r++) {
 #pragma omp parallel for num_threads(nthreads)
-        for (int i = 0; i < nthreads; i++) {
-            bench_work(work);
-#pragma omp atomic
-            counter++;
-        }
+        for (int i = 0; i < nthreads; i++)
+            tick();
     }
     *expect = reps * nthreads;
     return omp_get_wtime() - t;
@@ -252,11 +250,7 @@ static double case_task(long reps, long *expect)
 #pragma omp parallel num_threads(nthreads)
     for (long r = 0; r < reps; r++) {
 #pragma omp task
-        {
-            bench_work(work);
-#pragma omp atomic
-            counter++;
-        }
+        tick();
     }
     *expect = reps * nthreads;
     return omp_get_wtime() - t;
@@ -268,11 +262,7 @@ static double case_taskwait(long reps, long *expect)
 #pragma omp parallel num_threads(nthreads)
     for (long r = 0; r < reps; r++) {
 #pragma omp task
-        {
-            bench_work(work);
-#pragma omp atomic
-            counter++;
-        }
+        tick();
 #pragma omp taskwait
     }
     *expect = reps * nthreads;
@@ -287,11 +277,7 @@ static double case_taskgroup(long reps, long *expect)
 #pragma omp taskgroup
         {
 #pragma omp task
-            {
-                bench_work(work);
-#pragma omp atomic
-                counter++;
-            }
+            tick();
         }
     }
     *expect = reps * nthreads;
@@ -307,11 +293,8 @@ static double case_taskloop(long reps, long *expect)
 #pragma omp single
     for (long r = 0; r < reps; r++) {
 #pragma omp taskloop grainsize(1)
-        for (unsigned long i = 0; i < (unsigned long)nthreads; i++) {
-            bench_work(work);
-#pragma omp atomic
-            counter++;
-        }
+        for (unsigned long i = 0; i < (unsigned long)nthreads; i++)
+            tick();
     }
     *expect = reps * nthreads;
     return omp_get_wtime() - t;

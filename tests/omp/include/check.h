@@ -38,19 +38,23 @@
     }                                                                      \
   } while (0)
 
-/* The process's OS thread count, from /proc/self/status ("Threads:"). */
-static inline int os_thread_count(void) {
+/* A number field of /proc/self/status, e.g. "Threads" or "VmRSS" (KiB). */
+static inline long proc_status(const char *field) {
   FILE *f = fopen("/proc/self/status", "r");
   char line[256];
-  int n = -1;
+  size_t len = strlen(field);
+  long n = -1;
   CHECK(f != NULL);
   while (fgets(line, sizeof line, f))
-    if (sscanf(line, "Threads: %d", &n) == 1)
+    if (!strncmp(line, field, len) && line[len] == ':' && sscanf(line + len + 1, "%ld", &n) == 1)
       break;
   fclose(f);
   CHECK(n > 0);
   return n;
 }
+
+/* The process's OS thread count. */
+static inline int os_thread_count(void) { return (int)proc_status("Threads"); }
 
 /* Burns a little time without a system call, to widen race windows. */
 static inline void spin_a_bit(int n) {

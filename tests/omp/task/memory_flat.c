@@ -13,19 +13,6 @@
 #define BATCHES 100
 #define PER_BATCH 100000
 
-static long rss_kib(void) {
-  FILE *f = fopen("/proc/self/status", "r");
-  char line[256];
-  long kib = -1;
-  CHECK(f != NULL);
-  while (fgets(line, sizeof line, f))
-    if (sscanf(line, "VmRSS: %ld kB", &kib) == 1)
-      break;
-  fclose(f);
-  CHECK(kib > 0);
-  return kib;
-}
-
 int main(void) {
   long first = -1, last = -1, done = 0, at[BATCHES];
   int dep = 0;
@@ -47,7 +34,7 @@ int main(void) {
       }
     }
 #pragma omp taskwait
-    at[b] = last = rss_kib();
+    at[b] = last = proc_status("VmRSS");
     if (b == 0)
       first = last;
   }
