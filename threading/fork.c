@@ -12,6 +12,7 @@
 #include "es.h"
 #include "log.h"
 #include "scheduler.h"
+#include "stack.h"
 
 #include <string.h>
 
@@ -35,6 +36,7 @@ static void in_child(void)
     if (!bti_g.initialized)
         return;
     bti_futex_table_reset();
+    bti_stack_spill_reset();
     atomic_store(&bti_g.nsleeping, 0);
     bti_es_t *es = bti_es_self();
     if (!es || es->rank != 0 || es->current != &bti_g.main_unit) {

@@ -233,6 +233,7 @@ void bt_finalize(void)
     bti_overflow_thread_fini(es->altstack);
     for (int i = 0; i < bti_g.num_es; i++)
         es_delete(bti_g.es[i]);
+    bti_stack_spill_drain();
     free(bti_g.es);
     bti_g.es = NULL;
     bti_tls_es = NULL;

@@ -17,5 +17,9 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u);
 /* Takes u's stack back, into es's cache while there is room. */
 void bti_stack_release(bti_es_t *es, bt_unit_t *u);
 void bti_stack_cache_drain(bti_es_t *es);
+/* The stacks that ESs with full caches handed to each other: freed at
+ * bt_finalize, their lock released in the child of a fork(). */
+void bti_stack_spill_drain(void);
+void bti_stack_spill_reset(void);
 
 #endif

@@ -73,3 +73,58 @@ for tool in ("FileCheck", "not"):
     config.substitutions.append((r"(?<![\w/.%%-])%s(?![\w/.-])" % tool,
                                  os.path.join(config.llvm_tools_dir, tool)))
 
+# ---- gcc and gfortran ----------------------------------------------------------
+# Every C/C++ test runs twice: built by clang (feature `clang`, the name as
+# is) and by gcc against gcc's own omp.h and libgomp.so.1 (feature `gcc`,
+# reported as gcc/<dir>/<test>). With runtime=bobbin the gcc programs find
+# Bobbin through their rpath, since build/lib holds it as libgomp.so.1; with
+# runtime=system they run on the system's libgomp. Tests a compiler cannot
+# build say `REQUIRES: clang` (or gcc). Fortran tests (.f90) are gfortran's
+# only. `-D compilers=clang` (or gcc) runs one variant.
+import copy
+import shutil
+import sys
+
+compilers = lit_config.params.get("compilers", "clang,gcc").split(",")
+config.available_features.add("clang")
+config.suffixes.append(".f90")
+
+
+def gnu_compile_cmd(driver, libdir):
+    parts = [driver, "-fopenmp", "-O1", "-Wall", "%s", "-o", "%t"]
+    if driver != "gfortran":
+        parts.append("-I" + check_h_dir)
+    if libdir:  # else the system's libgomp.so.1
+        parts.append("-Wl,-rpath," + libdir)
+    return " ".join(parts + ["-lpthread"])
+
+
+gnu_lib_dir = config.bobbin_lib_dir if runtime == "bobbin" else None
+gnu = {"gcc": shutil.which("gcc"), "gfortran": shutil.which("gfortran")}
+gcc_config = copy.copy(config)
+gcc_config.available_features = (set(config.available_features)
+                                  - {"clang", "clang19"}) | {"gcc"}
+if gnu["gfortran"]:
+    gcc_config.available_features.add("gfortran")
+gcc_config.substitutions = [
+    (pattern, replacement) for pattern, replacement in config.substitutions
+    if pattern not in ("%system-libomp-compile", "%libomp-compile", "%clang19-compile")]
+# %system-libomp-compile: against the compiler's reference runtime (libgomp).
+gcc_config.substitutions[:0] = [
+    ("%system-libomp-compile", gnu_compile_cmd("gcc", None)),
+    ("%gfortran-compile", gnu_compile_cmd("gfortran", gnu_lib_dir)),
+    ("%libomp-compile", gnu_compile_cmd("gcc", gnu_lib_dir)),
+]
+
+
+sys.path.insert(0, config.bobbin_src_dir)
+import lit_gcc  # noqa: E402
+
+# Directories whose gcc builds wait for entry points still to come: task/
+# needs GOMP_task*, GOMP_taskwait*, GOMP_taskgroup*, GOMP_taskloop*.
+gcc_pending = ["task"]
+# Directories of gcc's own tests (the GOMP interface, gfortran): no clang build.
+gcc_only = ["gomp", "fortran"]
+config.test_format = lit_gcc.ClangAndGccTest(compilers,
+                                             gcc_config if gnu["gcc"] else None,
+                                             gcc_pending, gcc_only)

@@ -4,6 +4,8 @@
 // default, with native TLS (__thread), which the runtime cannot see.
 // RUN: %libomp-compile -fnoopenmp-use-tls && %libomp-run | FileCheck %s
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
+// clang only: -fnoopenmp-use-tls is clang's.
+// REQUIRES: clang
 #include "check.h"
 
 static int tp = 5;

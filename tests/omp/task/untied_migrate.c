@@ -7,6 +7,9 @@
 // children that other units run, so its wake-up often happens on the other
 // ES; up to 20000 rounds make missing it practically impossible, and the
 // test stops as soon as it moved. A tied task doing the same stays put.
+// The scheduling points sit in a called function, so clang does not split
+// the untied task into parts (untied.c covers those): the task suspends in
+// the runtime and resumes as a migratable unit.
 // Nothing here depends on timing; a watchdog only turns a hang (a task that
 // never resumes) into a failure with a message.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s

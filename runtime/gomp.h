@@ -1,0 +1,141 @@
+/* The runtime operations behind gcc's GOMP_* entry points (gomp_support.c)
+ * that the __kmpc_* ones do not need: GOMP loops hand out chunks with an
+ * exclusive end and keep the ORDERED turn per chunk, not per iteration;
+ * sections are numbered by the runtime without the count being passed
+ * again; some constructs get zeroed team-shared scratch memory (lastprivate
+ * conditional); and the pre-4.0 GOMP_parallel_start/_end pair splits a fork
+ * in two halves that return to the program in between.
+ *
+ * Everything here is built from rt.h's operations: the worksharing slots of
+ * worksharing.c, the dispatcher of loop_dispatch.c, doacross.c, team.c's
+ * bob_fork. Tasking entry points (GOMP_task*, task reductions) will add
+ * their operations next to these. */
+#ifndef BOB_GOMP_H
+#define BOB_GOMP_H
+
+#include "rt.h"
+
+/* A GOMP loop: start, end (exclusive) and incr as the compiler passed them,
+ * widened to 64 bits; is_unsigned for the GOMP_loop_ull_* family, whose
+ * negative increments arrive in two's complement. */
+typedef struct bob_gomp_loop {
+    int64_t start, end, incr;
+    bool is_unsigned;
+} bob_gomp_loop_t;
+
+/* Enters the calling thread's next loop construct. kmp_sched is a schedule
+ * number of LLVM's enum sched_type (runtime: the run-sched-var; with the
+ * ordered offset for ordered loops). mem_size > 0 also gives every thread
+ * the same zeroed block of that many bytes in *mem. */
+void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t *loop,
+                        int64_t chunk, size_t mem_size, void **mem);
+/* The calling thread's next chunk [*istart, *iend) (iend exclusive: one
+ * past the last iteration in the loop's direction); false when the loop has
+ * no more. In an ordered loop it first passes the ORDERED turn on from the
+ * chunk just finished. */
+bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend);
+/* The end of a loop or sections construct: leaves it if the thread had not
+ * run out of work (cancellation, or chunks computed by the compiler), then
+ * the barrier (barrier: plain; cancel: cancellable, returning whether the
+ * region was cancelled; neither: nowait). */
+bool bob_gomp_ws_end(bob_thread_t *self, bool barrier, bool cancel);
+
+/* ORDERED inside a GOMP loop: waits until the chunk in hand has its turn. */
+void bob_gomp_ordered_start(bob_thread_t *self);
+
+/* doacross loops: counts[d] iterations in dimension d, numbered from 0, as
+ * 64-bit integers (long or unsigned long long); the construct's loop is
+ * dimension 0. Then bob_gomp_loop_init the loop over
+ * counts[0] as usual. */
+void bob_gomp_doacross_init(bob_thread_t *self, unsigned ncounts, const void *counts);
+/* The dimensions of the calling thread's doacross loop (for a wait vector). */
+unsigned bob_gomp_doacross_ndims(bob_thread_t *self);
+
+/* SECTIONS: enters the construct and returns the first section this thread
+ * runs, numbered from 1, or 0 if none is left; next gives the following one.
+ * mem as for loops. */
+unsigned bob_gomp_sections_start(bob_thread_t *self, unsigned count, size_t mem_size,
+                                 void **mem);
+unsigned bob_gomp_sections_next(bob_thread_t *self);
+
+/* What every thread of a GOMP combined construct (parallel loop, parallel
+ * sections) does before the region's body: enter the construct the
+ * compiler expects to be set up already. */
+typedef struct bob_gomp_ws_spec {
+    enum { BOB_GOMP_WS_NONE, BOB_GOMP_WS_LOOP, BOB_GOMP_WS_SECTIONS } kind;
+    int kmp_sched;
+    bob_gomp_loop_t loop;
+    int64_t chunk;
+    unsigned sections;
+} bob_gomp_ws_spec_t;
+void bob_gomp_ws_prepare(bob_thread_t *self, const bob_gomp_ws_spec_t *spec);
+
+/* A parallel region running fn(data) on every thread of a new team, after
+ * spec's construct is set up (spec may be NULL). num_threads 0: the ICV;
+ * proc_bind 0: the ICV. */
+void bob_gomp_parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                       int proc_bind, const bob_gomp_ws_spec_t *spec);
+/* The pre-GCC-4.9 split form: start returns with the team running and the
+ * caller as its thread 0 (spec set up for it too); the caller then runs
+ * fn(data) itself and calls end, which waits for the team. */
+void bob_gomp_parallel_start(void (*fn)(void *), void *data, unsigned num_threads,
+                             const bob_gomp_ws_spec_t *spec);
+void bob_gomp_parallel_end(void);
+
+/* Host TEAMS: fn(data) on the initial thread of each team of a league. */
+void bob_gomp_teams(void (*fn)(void *), void *data, unsigned num_teams,
+                    unsigned thread_limit);
+/* GOMP_teams4 (host fallback of target teams): the teams run one after the
+ * other on the calling thread; true while there is a team left to run. */
+bool bob_gomp_teams_serial(bob_thread_t *self, unsigned num_teams, unsigned thread_limit,
+                           bool first);
+
+/* ---- tasking (gomp_task.c) ---- */
+
+/* GOMP_task's and GOMP_taskloop's flags (gcc's GOMP_TASK_FLAG_*). */
+enum {
+    BOB_GOMP_TASK_UNTIED = 1 << 0,
+    BOB_GOMP_TASK_FINAL = 1 << 1,
+    BOB_GOMP_TASK_MERGEABLE = 1 << 2,
+    BOB_GOMP_TASK_DEPEND = 1 << 3,
+    BOB_GOMP_TASK_PRIORITY = 1 << 4,
+    BOB_GOMP_TASK_UP = 1 << 8,
+    BOB_GOMP_TASK_GRAINSIZE = 1 << 9,
+    BOB_GOMP_TASK_IF = 1 << 10,
+    BOB_GOMP_TASK_NOGROUP = 1 << 11,
+    BOB_GOMP_TASK_REDUCTION = 1 << 12,
+    BOB_GOMP_TASK_DETACH = 1 << 13,
+    BOB_GOMP_TASK_STRICT = 1 << 14,
+};
+
+/* A task as gcc describes it: fn runs on a copy of the argument block data
+ * (arg_size bytes aligned to arg_align), made by cpyfn(copy, data) if it
+ * is not NULL (copy construction), else by memcpy. priority is 0 unless
+ * the construct has a priority clause. */
+typedef struct bob_gomp_task {
+    void (*fn)(void *);
+    void *data;
+    void (*cpyfn)(void *, void *);
+    long arg_size, arg_align;
+    unsigned flags;
+    int priority;
+} bob_gomp_task_t;
+
+/* The TASK construct. depend is gcc's depend array (flags has
+ * BOB_GOMP_TASK_DEPEND), detach the event handle to set (..._DETACH). */
+void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
+                   void **depend, void **detach);
+/* TASKLOOP over start, end (exclusive), step, signed or not; the first two
+ * words of each task's argument block receive its chunk's bounds. size is
+ * the grainsize (..._GRAINSIZE) or the number of tasks, 0 for the default. */
+void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t size,
+                       int64_t start, int64_t end, int64_t step, bool is_unsigned);
+/* TASKWAIT with depend clauses, in gcc's depend array. */
+void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend);
+
+/* Task reductions of worksharing and parallel constructs (the reductions
+ * argument of GOMP_loop_start, GOMP_sections2_start, ...): they come with
+ * tasking; until then a program using them stops with a message naming who. */
+void bob_gomp_task_reductions(uintptr_t *reductions, const char *who);
+
+#endif

@@ -1,0 +1,365 @@
+/* This file holds what gcc's GOMP_* interface needs beyond the operations
+ * the __kmpc_* shims use (see gomp.h): chunk-wise ORDERED, exclusive loop
+ * ends, runtime-numbered sections, team-shared scratch memory, the
+ * microtask that runs a GOMP outlined region fn(data), and the split
+ * fork of GOMP_parallel_start/_end.
+ *
+ * Shared state of a GOMP loop beyond the dispatcher's lives in the loop's
+ * worksharing slot as its payload (freed with the slot): the scratch memory
+ * and, for ordered loops, the chunk each thread holds. It is made on first
+ * use by whichever thread needs it first. */
+#include "gomp.h"
+
+#include <bobbin/threading.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the loop slot's payload --------------------------------------------- */
+
+typedef struct gomp_extra {
+    void *mem;           /* scratch memory, or NULL */
+    /* per thread: one past the last iteration of the chunk it holds in an
+     * ordered loop (its turn still to be passed on), 0 if none */
+    uint64_t held_end[];
+} gomp_extra_t;
+
+static gomp_extra_t *extra_of(bob_thread_t *self, bob_ws_t *ws, size_t mem_size)
+{
+    gomp_extra_t *x = __atomic_load_n((gomp_extra_t **)&ws->payload, __ATOMIC_ACQUIRE);
+    if (x)
+        return x;
+    size_t head = sizeof *x + (size_t)self->team->nthreads * sizeof(uint64_t);
+    head = (head + 63) & ~(size_t)63;
+    gomp_extra_t *mine = calloc(1, head + mem_size);
+    if (!mine)
+        bob_fatal("out of memory for a loop construct's shared state (%zu bytes)",
+                  head + mem_size);
+    mine->mem = mem_size ? (char *)mine + head : NULL;
+    if (__atomic_compare_exchange_n((gomp_extra_t **)&ws->payload, &x, mine, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return mine;
+    free(mine);
+    return x;
+}
+
+/* ---- loops ------------------------------------------------------------------ */
+
+static bool is_empty(const bob_gomp_loop_t *l)
+{
+    if (l->is_unsigned)
+        return l->incr > 0 ? (uint64_t)l->start >= (uint64_t)l->end
+                           : (uint64_t)l->start <= (uint64_t)l->end;
+    return l->incr > 0 ? l->start >= l->end : l->start <= l->end;
+}
+
+void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t *loop,
+                        int64_t chunk, size_t mem_size, void **mem)
+{
+    /* The dispatcher wants an inclusive upper bound: one step short of end
+     * towards start; an empty loop becomes 0..-1. */
+    bob_loop_t l = {0, -1, 1, false};
+    if (!is_empty(loop)) {
+        l.lb = loop->start;
+        l.ub = (int64_t)((uint64_t)loop->end - (loop->incr > 0 ? 1 : (uint64_t)-1));
+        l.incr = loop->incr;
+        l.is_unsigned = loop->is_unsigned;
+    }
+    bob_dispatch_init(self, kmp_sched, &l, chunk);
+    if (mem_size && mem)
+        *mem = extra_of(self, self->loop, mem_size)->mem;
+}
+
+/* Passes the ORDERED turn on from the chunk the thread holds: once the
+ * chunks before it have passed it here (they may not have entered their
+ * ordered regions at all), to the first iteration after it. */
+static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
+{
+    gomp_extra_t *x = extra_of(self, ws, 0);
+    uint64_t end = x->held_end[self->tid];
+    if (!end)
+        return;
+    x->held_end[self->tid] = 0;
+    bob_ordered_begin(self); /* our chunk's turn: self->ordered_iter */
+    atomic_store_explicit(&ws->ordered_next, end, memory_order_release);
+    bt_futex_wake((uint32_t *)&ws->ordered_next, INT_MAX);
+}
+
+bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
+{
+    bob_ws_t *ws = self->loop;
+    if (!ws)
+        return false;
+    if (ws->ordered)
+        pass_turn(self, ws);
+    int64_t lb, ub, incr;
+    if (!bob_dispatch_next(self, &lb, &ub, &incr, NULL)) {
+        if (self->doacross)
+            bob_doacross_fini(self);
+        return false;
+    }
+    if (ws->ordered) {
+        uint64_t span = incr > 0 ? ((uint64_t)ub - (uint64_t)lb) / (uint64_t)incr
+                                 : ((uint64_t)lb - (uint64_t)ub) / (0 - (uint64_t)incr);
+        extra_of(self, ws, 0)->held_end[self->tid] = self->ordered_iter + span + 1;
+    }
+    *istart = lb;
+    *iend = (int64_t)((uint64_t)ub + (incr > 0 ? 1 : (uint64_t)-1));
+    return true;
+}
+
+bool bob_gomp_ws_end(bob_thread_t *self, bool barrier, bool cancel)
+{
+    bob_ws_t *ws = self->loop;
+    if (ws) { /* work left behind: cancelled, or chunks the compiler computed */
+        self->loop = NULL;
+        bob_ws_leave(ws);
+    }
+    if (self->doacross)
+        bob_doacross_fini(self);
+    if (cancel)
+        return bob_cancel_barrier(self);
+    if (barrier)
+        bob_barrier(self);
+    return false;
+}
+
+void bob_gomp_ordered_start(bob_thread_t *self) { bob_ordered_begin(self); }
+
+/* ---- doacross ------------------------------------------------------------------ */
+
+enum { DOACROSS_MAX_DIMS = 8 };
+
+void bob_gomp_doacross_init(bob_thread_t *self, unsigned ncounts, const void *counts)
+{
+    int64_t dims[3 * DOACROSS_MAX_DIMS];
+    unsigned n = ncounts < DOACROSS_MAX_DIMS ? ncounts : DOACROSS_MAX_DIMS;
+    for (unsigned d = 0; d < n; d++) {
+        uint64_t count;
+        memcpy(&count, (const char *)counts + d * sizeof count, sizeof count);
+        dims[3 * d] = 0;
+        dims[3 * d + 1] = (int64_t)count - 1;
+        dims[3 * d + 2] = 1;
+    }
+    bob_doacross_init(self, (int)ncounts, dims); /* refuses more than it supports */
+    /* The slot's trip is unused by doacross.c: every thread records the
+     * number of dimensions there, for GOMP_doacross_wait's varargs. */
+    __atomic_store_n(&self->doacross->trip, (uint64_t)ncounts, __ATOMIC_RELAXED);
+}
+
+unsigned bob_gomp_doacross_ndims(bob_thread_t *self)
+{
+    return self->doacross ? (unsigned)__atomic_load_n(&self->doacross->trip,
+                                                      __ATOMIC_RELAXED)
+                          : 0;
+}
+
+/* ---- sections ------------------------------------------------------------------ */
+
+struct sections_init {
+    unsigned count;
+    size_t mem_size;
+};
+
+static void install_sections(bob_ws_t *ws, void *arg)
+{
+    const struct sections_init *s = arg;
+    ws->trip = s->count;
+    if (s->mem_size && !(ws->payload = calloc(1, s->mem_size)))
+        bob_fatal("out of memory for a sections construct's shared state (%zu bytes)",
+                  s->mem_size);
+}
+
+static void sections_enter(bob_thread_t *self, unsigned count, size_t mem_size, void **mem)
+{
+    struct sections_init s = {count, mem_size};
+    self->loop = bob_ws_enter(self, install_sections, &s);
+    if (mem_size && mem)
+        *mem = self->loop->payload;
+}
+
+unsigned bob_gomp_sections_start(bob_thread_t *self, unsigned count, size_t mem_size,
+                                 void **mem)
+{
+    sections_enter(self, count, mem_size, mem);
+    return bob_gomp_sections_next(self);
+}
+
+unsigned bob_gomp_sections_next(bob_thread_t *self)
+{
+    bob_ws_t *ws = self->loop;
+    if (!ws)
+        return 0;
+    int n = (int)ws->trip;
+    int i = bob_next_section(self, n); /* leaves the construct after the last */
+    return i < n ? (unsigned)i + 1 : 0;
+}
+
+/* ---- parallel regions --------------------------------------------------------- */
+
+void bob_gomp_ws_prepare(bob_thread_t *self, const bob_gomp_ws_spec_t *spec)
+{
+    switch (spec->kind) {
+    case BOB_GOMP_WS_LOOP:
+        bob_gomp_loop_init(self, spec->kmp_sched, &spec->loop, spec->chunk, 0, NULL);
+        break;
+    case BOB_GOMP_WS_SECTIONS:
+        sections_enter(self, spec->sections, 0, NULL);
+        break;
+    case BOB_GOMP_WS_NONE:
+        break;
+    }
+}
+
+/* The microtask of every GOMP region: fn and data are its two shared
+ * arguments, spec (or NULL) the construct to set up first. */
+static void gomp_microtask(int32_t *gtid, int32_t *tid, void (*fn)(void *), void *data,
+                           const bob_gomp_ws_spec_t *spec)
+{
+    (void)gtid, (void)tid;
+    if (spec)
+        bob_gomp_ws_prepare(bob_self(), spec);
+    fn(data);
+}
+
+static void push_team_size(bob_thread_t *self, unsigned num_threads)
+{
+    if (num_threads)
+        self->push_num_threads = num_threads > INT_MAX ? INT_MAX : (int)num_threads;
+}
+
+void bob_gomp_parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                       int proc_bind, const bob_gomp_ws_spec_t *spec)
+{
+    bob_thread_t *self = bob_self();
+    push_team_size(self, num_threads);
+    if (proc_bind)
+        self->push_proc_bind = proc_bind;
+    void *argv[3] = {(void *)fn, data, (void *)spec};
+    bob_fork((void (*)(void))gomp_microtask, 3, argv, true);
+}
+
+/* The split fork. bob_fork only returns once its team has ended, so it runs
+ * on a helper work unit standing in for the caller: the helper forks the
+ * team as the caller's task would, and when thread 0's part starts it
+ * hands the team over (state 1) and waits; the caller, now thread 0, runs
+ * the region's body and at GOMP_parallel_end releases the helper (state 2),
+ * which joins the team; the caller joins the helper. */
+typedef struct split_fork {
+    void *argv[3];             /* fn, data, this: the team's shared arguments */
+    bob_gomp_ws_spec_t spec;
+    bool has_spec;
+    bob_thread_t *master;      /* the caller's task */
+    bob_team_t *team;
+    _Atomic uint32_t state;    /* 0 forking, 1 team running, 2 body done */
+    bt_unit_t *helper;
+} split_fork_t;
+
+enum { SPLIT_FORKING, SPLIT_RUNNING, SPLIT_DONE };
+
+static void split_microtask(int32_t *gtid, int32_t *tid, void (*fn)(void *), void *data,
+                            split_fork_t *sf)
+{
+    (void)gtid;
+    if (*tid != 0) {
+        if (sf->has_spec)
+            bob_gomp_ws_prepare(bob_self(), &sf->spec);
+        fn(data);
+        return;
+    }
+    sf->team = bob_self()->team;
+    atomic_store(&sf->state, SPLIT_RUNNING);
+    bt_futex_wake((uint32_t *)&sf->state, INT_MAX);
+    while (atomic_load(&sf->state) != SPLIT_DONE)
+        bob_wait((uint32_t *)&sf->state, SPLIT_RUNNING, "GOMP_parallel_start");
+}
+
+static void split_helper(void *arg)
+{
+    split_fork_t *sf = arg;
+    bob_set_self(sf->master);
+    bob_fork((void (*)(void))split_microtask, 3, sf->argv, true);
+}
+
+void bob_gomp_parallel_start(void (*fn)(void *), void *data, unsigned num_threads,
+                             const bob_gomp_ws_spec_t *spec)
+{
+    bob_thread_t *self = bob_self();
+    split_fork_t *sf = calloc(1, sizeof *sf);
+    if (!sf)
+        bob_fatal("out of memory starting a parallel region");
+    sf->argv[0] = (void *)fn;
+    sf->argv[1] = data;
+    sf->argv[2] = sf;
+    if (spec) {
+        sf->spec = *spec;
+        sf->has_spec = true;
+    }
+    sf->master = self;
+    push_team_size(self, num_threads);
+    int es = bt_self_es();
+    sf->helper = bt_ult_create(bt_pool_private(es < 0 ? 0 : es), split_helper, sf);
+    if (!sf->helper)
+        bob_fatal("out of memory starting a parallel region");
+    while (atomic_load(&sf->state) == SPLIT_FORKING)
+        bob_wait((uint32_t *)&sf->state, SPLIT_FORKING, "GOMP_parallel_start");
+    bob_thread_t *t0 = &sf->team->threads[0];
+    bob_set_self(t0);
+    if (sf->has_spec)
+        bob_gomp_ws_prepare(t0, &sf->spec);
+}
+
+void bob_gomp_parallel_end(void)
+{
+    bob_thread_t *t0 = bob_self();
+    split_fork_t *sf = t0->team->argv[2];
+    if (t0->tid != 0 || t0->team->fn != (void (*)(void))split_microtask)
+        bob_fatal("GOMP_parallel_end without GOMP_parallel_start");
+    bob_set_self(sf->master);
+    atomic_store(&sf->state, SPLIT_DONE);
+    bt_futex_wake((uint32_t *)&sf->state, INT_MAX);
+    bt_join_free(sf->helper);
+    free(sf);
+}
+
+/* ---- teams ------------------------------------------------------------------------ */
+
+void bob_gomp_teams(void (*fn)(void *), void *data, unsigned num_teams,
+                    unsigned thread_limit)
+{
+    bob_thread_t *self = bob_self();
+    self->push_num_teams = num_teams > INT_MAX ? INT_MAX : (int)num_teams;
+    self->push_teams_thread_limit = thread_limit > INT_MAX ? INT_MAX : (int)thread_limit;
+    void *argv[3] = {(void *)fn, data, NULL};
+    bob_fork_teams((void (*)(void))gomp_microtask, 3, argv);
+}
+
+bool bob_gomp_teams_serial(bob_thread_t *self, unsigned num_teams, unsigned thread_limit,
+                           bool first)
+{
+    bob_team_t *team = self->team;
+    if (first) {
+        if (thread_limit)
+            self->icv.thread_limit = thread_limit > INT_MAX ? INT_MAX : (int)thread_limit;
+        team->league_size = num_teams == 0 ? 1
+                            : num_teams > INT_MAX ? INT_MAX : (int)num_teams;
+        team->league_num = 0;
+        return true;
+    }
+    if (team->league_num + 1 < team->league_size) {
+        team->league_num++;
+        return true;
+    }
+    team->league_num = 0;
+    team->league_size = 1;
+    return false;
+}
+
+/* ---- task reductions: with tasking ------------------------------------------------ */
+
+void bob_gomp_task_reductions(uintptr_t *reductions, const char *who)
+{
+    if (reductions)
+        bob_fatal("%s: task reductions (reduction(task, ...), in_reduction) are not "
+                  "supported yet", who);
+}

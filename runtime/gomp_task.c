@@ -1,0 +1,165 @@
+/* This file gives gcc's shapes of the tasking constructs (GOMP_task,
+ * GOMP_taskloop, GOMP_taskwait_depend) to task.c's machinery.
+ *
+ * A gcc task is fn(arg), where arg is the task's own copy of the argument
+ * block the compiler built. It becomes a runtime task whose compiler part
+ * is a gomp_kmp_t: a bob_kmp_task_t whose routine calls fn(arg), with the
+ * copy in the task's shareds area. From there on it is scheduled, counted
+ * and completed like a clang task: dependences, final, priority, untied
+ * (migratable), detach and taskgroups all work unchanged.
+ *
+ * gcc's depend array has two layouts: the old {n, nout, addrs...} (out and
+ * inout first, then in) and gcc 9's {0, n, nout, nmutexinoutset, nin,
+ * addrs..., depobjs...}, whose depobjs point at {addr, kind} pairs (also
+ * how gcc passes inoutset). A NULL address among the outs is
+ * omp_all_memory. */
+#include "gomp.h"
+
+#include "task.h"
+
+#include <string.h>
+
+typedef struct gomp_kmp {
+    bob_kmp_task_t kmp;
+    void (*fn)(void *);
+    void *arg;
+} gomp_kmp_t;
+
+static int32_t gomp_entry(int32_t gtid, void *kmp)
+{
+    (void)gtid;
+    gomp_kmp_t *g = kmp;
+    g->fn(g->arg);
+    return 0;
+}
+
+/* ---- dependences ---------------------------------------------------------------- */
+
+/* the runtime's dependence flags (bob_dep_t) */
+enum { DEP_IN = 1, DEP_INOUT = 3, DEP_MTX = 4, DEP_SET = 8, DEP_ALL = 0x80 };
+/* the kinds in a depobj (gcc's GOMP_DEPEND_*) */
+enum { GOMP_IN = 1, GOMP_OUT = 2, GOMP_INOUT = 3, GOMP_MTX = 4, GOMP_INOUTSET = 5 };
+
+static size_t depend_count(void **depend)
+{
+    return (uintptr_t)(depend[0] ? depend[0] : depend[1]);
+}
+
+static bob_dep_t dep_of(void *addr, uint8_t flags)
+{
+    if (!addr && (flags & 2)) /* omp_all_memory */
+        flags = DEP_ALL;
+    return (bob_dep_t){(intptr_t)addr, 0, flags};
+}
+
+static uint8_t depobj_flags(uintptr_t kind)
+{
+    switch (kind) {
+    case GOMP_IN: return DEP_IN;
+    case GOMP_OUT:
+    case GOMP_INOUT: return DEP_INOUT;
+    case GOMP_MTX: return DEP_MTX;
+    case GOMP_INOUTSET: return DEP_SET;
+    default: bob_fatal("unknown omp_depend_t dependence type %lu", (unsigned long)kind);
+    }
+}
+
+/* Fills deps[depend_count(depend)] from gcc's array. */
+static void decode_depend(void **depend, bob_dep_t *deps)
+{
+    size_t n = depend_count(depend);
+    if (depend[0]) {
+        size_t nout = (uintptr_t)depend[1];
+        for (size_t i = 0; i < n; i++)
+            deps[i] = dep_of(depend[2 + i], i < nout ? DEP_INOUT : DEP_IN);
+        return;
+    }
+    size_t nout = (uintptr_t)depend[2], nmtx = (uintptr_t)depend[3];
+    size_t normal = nout + nmtx + (uintptr_t)depend[4];
+    for (size_t i = 0; i < n; i++) {
+        void **d = depend[5 + i];
+        if (i >= normal)
+            deps[i] = dep_of(d[0], depobj_flags((uintptr_t)d[1]));
+        else
+            deps[i] = dep_of(d, i < nout ? DEP_INOUT : i < nout + nmtx ? DEP_MTX : DEP_IN);
+    }
+}
+
+void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend)
+{
+    size_t n = depend_count(depend);
+    bob_dep_t deps[n ? n : 1];
+    decode_depend(depend, deps);
+    bob_deps_wait(self, (int)n, deps);
+}
+
+/* ---- tasks ------------------------------------------------------------------------ */
+
+/* A runtime task running spec's fn on its own copy of spec's data. */
+static bob_task_t *make_task(bob_thread_t *self, const bob_gomp_task_t *spec)
+{
+    int32_t flags = 0;
+    if (!(spec->flags & BOB_GOMP_TASK_UNTIED))
+        flags |= BOB_TASK_TIED;
+    if (spec->flags & BOB_GOMP_TASK_FINAL)
+        flags |= BOB_TASK_FINAL;
+    if (spec->flags & BOB_GOMP_TASK_DETACH)
+        flags |= BOB_TASK_DETACHABLE;
+    if (spec->priority > 0)
+        flags |= BOB_TASK_PRIORITY;
+    size_t align = spec->arg_align > 1 ? (size_t)spec->arg_align : 1;
+    size_t room = spec->arg_size > 0 ? (size_t)spec->arg_size + align - 1 : 0;
+    gomp_kmp_t *g = (gomp_kmp_t *)bob_task_alloc(self, flags, sizeof *g, room, gomp_entry);
+    g->kmp.data2.priority = spec->priority;
+    g->fn = spec->fn;
+    g->arg = room ? (void *)(((uintptr_t)g->kmp.shareds + align - 1) & ~(uintptr_t)(align - 1))
+                  : NULL;
+    if (spec->cpyfn)
+        spec->cpyfn(g->arg, spec->data);
+    else if (room)
+        memcpy(g->arg, spec->data, (size_t)spec->arg_size);
+    return bob_task_of(g);
+}
+
+static void *arg_of(bob_task_t *t) { return ((gomp_kmp_t *)&t->kmp)->arg; }
+
+/* An undeferred task: runs here, now, once its dependences hold. */
+static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
+                           const bob_dep_t *deps)
+{
+    if (ndeps)
+        bob_deps_wait(self, ndeps, deps);
+    bob_task_begin_if0(self, t);
+    t->kmp.routine(t->ctx.gtid, &t->kmp);
+    bob_task_complete_if0(self, t);
+}
+
+static void run_deferred(bob_thread_t *self, bob_task_t *t, int ndeps, const bob_dep_t *deps)
+{
+    if (!ndeps) {
+        bob_task_submit(self, t);
+        return;
+    }
+    bob_task_account(self, t); /* first: its last predecessor may release it at once */
+    if (bob_deps_register(self, t, ndeps, deps))
+        bob_task_release(t);
+}
+
+void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
+                   void **depend, void **detach)
+{
+    bob_gomp_task_t spec = *task;
+    if (spec.flags & BOB_GOMP_TASK_DETACH) {
+        /* The event handle is the task; gcc also expects it in the first word
+         * of the argument block, which is why it is set before the copy. */
+        spec.flags &= ~(unsigned)BOB_GOMP_TASK_DETACH;
+        bob_task_t *t = make_task(self, &spec);
+        t->flags |= BOB_TASK_DETACHABLE;
+        *detach = t;
+        if (spec.data) {
+            *(void **)spec.data = t;
+            *(void **)arg_of(t) = t;
+        }
+        return bob_gomp_task_launch(self, t, if_clause, &spec, depend);
+    }
+}
