@@ -8,8 +8,7 @@
  *
  * Everything here is built from rt.h's operations: the worksharing slots of
  * worksharing.c, the dispatcher of loop_dispatch.c, doacross.c, team.c's
- * bob_fork. Tasking entry points (GOMP_task*, task reductions) will add
- * their operations next to these. */
+ * bob_fork; the tasking ones (gomp_task.c) from task.c's. */
 #ifndef BOB_GOMP_H
 #define BOB_GOMP_H
 
@@ -134,8 +133,8 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
 void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend);
 
 /* Task reductions of worksharing and parallel constructs (the reductions
- * argument of GOMP_loop_start, GOMP_sections2_start, ...): they come with
- * tasking; until then a program using them stops with a message naming who. */
+ * argument of GOMP_loop_start, GOMP_sections2_start, ...) are not supported
+ * yet: a program using them stops with a message naming who. */
 void bob_gomp_task_reductions(uintptr_t *reductions, const char *who);
 
 #endif

@@ -355,7 +355,7 @@ bool bob_gomp_teams_serial(bob_thread_t *self, unsigned num_teams, unsigned thre
     return false;
 }
 
-/* ---- task reductions: with tasking ------------------------------------------------ */
+/* ---- task reductions: not yet ------------------------------------------------------ */
 
 void bob_gomp_task_reductions(uintptr_t *reductions, const char *who)
 {

@@ -95,8 +95,9 @@ void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend)
 
 /* ---- tasks ------------------------------------------------------------------------ */
 
-/* A runtime task running spec's fn on its own copy of spec's data. */
-static bob_task_t *make_task(bob_thread_t *self, const bob_gomp_task_t *spec)
+/* A runtime task to run spec's fn on its own copy of spec's data, made by
+ * copy_args. */
+static bob_task_t *new_task(bob_thread_t *self, const bob_gomp_task_t *spec)
 {
     int32_t flags = 0;
     if (!(spec->flags & BOB_GOMP_TASK_UNTIED))
@@ -114,14 +115,23 @@ static bob_task_t *make_task(bob_thread_t *self, const bob_gomp_task_t *spec)
     g->fn = spec->fn;
     g->arg = room ? (void *)(((uintptr_t)g->kmp.shareds + align - 1) & ~(uintptr_t)(align - 1))
                   : NULL;
-    if (spec->cpyfn)
-        spec->cpyfn(g->arg, spec->data);
-    else if (room)
-        memcpy(g->arg, spec->data, (size_t)spec->arg_size);
     return bob_task_of(g);
 }
 
 static void *arg_of(bob_task_t *t) { return ((gomp_kmp_t *)&t->kmp)->arg; }
+
+/* The copy runs in the task's context, as the copy constructors of its
+ * firstprivate variables belong to the task. */
+static void copy_args(bob_thread_t *self, bob_task_t *t, const bob_gomp_task_t *spec)
+{
+    if (spec->cpyfn) {
+        bob_set_self(&t->ctx);
+        spec->cpyfn(arg_of(t), spec->data);
+        bob_set_self(self);
+    } else if (spec->arg_size > 0) {
+        memcpy(arg_of(t), spec->data, (size_t)spec->arg_size);
+    }
+}
 
 /* An undeferred task: runs here, now, once its dependences hold. */
 static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
@@ -129,9 +139,7 @@ static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
 {
     if (ndeps)
         bob_deps_wait(self, ndeps, deps);
-    bob_task_begin_if0(self, t);
-    t->kmp.routine(t->ctx.gtid, &t->kmp);
-    bob_task_complete_if0(self, t);
+    bob_task_run_undeferred(self, t);
 }
 
 static void run_deferred(bob_thread_t *self, bob_task_t *t, int ndeps, const bob_dep_t *deps)
@@ -148,18 +156,70 @@ static void run_deferred(bob_thread_t *self, bob_task_t *t, int ndeps, const bob
 void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
                    void **depend, void **detach)
 {
-    bob_gomp_task_t spec = *task;
-    if (spec.flags & BOB_GOMP_TASK_DETACH) {
+    bob_task_t *t = new_task(self, task);
+    if (task->flags & BOB_GOMP_TASK_DETACH) {
         /* The event handle is the task; gcc also expects it in the first word
-         * of the argument block, which is why it is set before the copy. */
-        spec.flags &= ~(unsigned)BOB_GOMP_TASK_DETACH;
-        bob_task_t *t = make_task(self, &spec);
-        t->flags |= BOB_TASK_DETACHABLE;
+         * of the argument block, so it goes there before the copy. */
         *detach = t;
-        if (spec.data) {
-            *(void **)spec.data = t;
-            *(void **)arg_of(t) = t;
-        }
-        return bob_gomp_task_launch(self, t, if_clause, &spec, depend);
+        if (task->data)
+            *(void **)task->data = t;
     }
+    copy_args(self, t, task);
+    size_t n = task->flags & BOB_GOMP_TASK_DEPEND ? depend_count(depend) : 0;
+    bob_dep_t deps[n ? n : 1];
+    if (n)
+        decode_depend(depend, deps);
+    if (if_clause)
+        run_deferred(self, t, (int)n, deps);
+    else
+        run_undeferred(self, t, (int)n, deps);
+}
+
+/* ---- taskloop ------------------------------------------------------------------- */
+
+/* Iterations of start..end (exclusive) by step; 0 if none. */
+static uint64_t trip_count(int64_t start, int64_t end, int64_t step, bool up,
+                           bool is_unsigned)
+{
+    bool empty = is_unsigned ? (up ? (uint64_t)start >= (uint64_t)end
+                                   : (uint64_t)start <= (uint64_t)end)
+                             : (up ? start >= end : start <= end);
+    if (empty)
+        return 0;
+    uint64_t span = up ? (uint64_t)end - (uint64_t)start : (uint64_t)start - (uint64_t)end;
+    uint64_t by = up ? (uint64_t)step : 0 - (uint64_t)step;
+    return span / by + (span % by != 0);
+}
+
+void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t size,
+                       int64_t start, int64_t end, int64_t step, bool is_unsigned)
+{
+    unsigned flags = task->flags;
+    bool up = is_unsigned ? (flags & BOB_GOMP_TASK_UP) != 0 : step > 0;
+    uint64_t trip = trip_count(start, end, step, up, is_unsigned);
+    bool group = !(flags & BOB_GOMP_TASK_NOGROUP);
+    if (flags & BOB_GOMP_TASK_REDUCTION)
+        bob_fatal("GOMP_taskloop: reduction clauses on taskloop are not supported yet");
+    if (trip == 0)
+        return;
+    int sched = flags & BOB_GOMP_TASK_GRAINSIZE ? BOB_TASKLOOP_GRAINSIZE
+                : size                           ? BOB_TASKLOOP_NUM_TASKS
+                                                 : BOB_TASKLOOP_DEFAULT;
+    bob_chunks_t chunks;
+    bob_chunks_init(&chunks, self, trip, sched, size, (flags & BOB_GOMP_TASK_STRICT) != 0);
+    if (group)
+        bob_taskgroup_begin(self);
+    for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
+        bob_task_t *t = new_task(self, task);
+        copy_args(self, t, task);
+        uint64_t *bounds = arg_of(t);
+        bounds[0] = (uint64_t)start + first * (uint64_t)step;
+        bounds[1] = (uint64_t)start + (first + count) * (uint64_t)step;
+        if (flags & BOB_GOMP_TASK_IF)
+            run_deferred(self, t, 0, NULL);
+        else
+            run_undeferred(self, t, 0, NULL);
+    }
+    if (group)
+        bob_taskgroup_end(self);
 }

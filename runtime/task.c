@@ -214,6 +214,13 @@ void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
     body_done(t);
 }
 
+void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t)
+{
+    bob_task_begin_if0(self, t);
+    t->kmp.routine(t->ctx.gtid, &t->kmp);
+    bob_task_complete_if0(self, t);
+}
+
 void bob_task_fulfill(bob_task_t *t)
 {
     int state = atomic_fetch_or(&t->detach, BOB_FULFILLED);

@@ -83,6 +83,8 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t);
 void bob_task_release(bob_task_t *t);
 void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t);
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t);
+/* Runs t's body here and now, as an undeferred task. */
+void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t);
 void bob_taskwait(bob_thread_t *self);
 void bob_taskyield(bob_thread_t *self);
 /* Completion of a detached or proxy task from outside its body. */
@@ -130,5 +132,13 @@ enum bob_taskloop_sched { BOB_TASKLOOP_DEFAULT, BOB_TASKLOOP_GRAINSIZE,
 void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t *lb,
                   uint64_t *ub, int64_t st, bool nogroup, int sched, uint64_t size,
                   bool strict, bob_task_dup_t dup);
+/* The split of trip iterations into tasks, for any ABI: next gives each
+ * task's first iteration and count, false when all are handed out. */
+typedef struct bob_chunks {
+    uint64_t trip, ntasks, base, extra, k, first;
+} bob_chunks_t;
+void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sched,
+                     uint64_t size, bool strict);
+bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count);
 
 #endif

@@ -31,6 +31,29 @@ static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict
     }
 }
 
+void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sched,
+                     uint64_t size, bool strict)
+{
+    bool grains = sched == BOB_TASKLOOP_GRAINSIZE && strict;
+    *c = (bob_chunks_t){.trip = trip};
+    c->ntasks = count_tasks(trip, sched, size, strict, self->team->nthreads);
+    c->base = grains ? (size ? size : 1) : trip / c->ntasks;
+    c->extra = grains ? 0 : trip % c->ntasks;
+}
+
+bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
+{
+    if (c->k == c->ntasks || c->first == c->trip)
+        return false;
+    uint64_t n = c->base + (c->k++ < c->extra);
+    if (n > c->trip - c->first)
+        n = c->trip - c->first;
+    *first = c->first;
+    *count = n;
+    c->first += n;
+    return true;
+}
+
 static bob_task_t *copy_of(bob_task_t *pattern)
 {
     bob_task_t *t = bob_task_mem_alloc(pattern->size);
@@ -57,29 +80,20 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
         bob_task_mem_free(pattern, pattern->size);
         return;
     }
-    uint64_t ntasks = count_tasks(trip, sched, size, strict, self->team->nthreads);
-    bool grains = sched == BOB_TASKLOOP_GRAINSIZE && strict;
-    uint64_t base = grains ? size : trip / ntasks, extra = grains ? 0 : trip % ntasks;
+    bob_chunks_t chunks;
+    bob_chunks_init(&chunks, self, trip, sched, size, strict);
     if (!nogroup)
         bob_taskgroup_begin(self);
-    uint64_t first = 0;
-    for (uint64_t k = 0; k < ntasks && first < trip; k++) {
-        uint64_t count = base + (k < extra);
-        if (count > trip - first)
-            count = trip - first;
+    for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
         bob_task_t *t = copy_of(pattern);
         *(uint64_t *)((char *)t + lb_at) = lower + first * (uint64_t)st;
         *(uint64_t *)((char *)t + ub_at) = lower + (first + count - 1) * (uint64_t)st;
-        first += count;
         if (dup)
-            dup(&t->kmp, &pattern->kmp, first == trip);
-        if (if_val) {
+            dup(&t->kmp, &pattern->kmp, first + count == trip);
+        if (if_val)
             bob_task_submit(self, t);
-        } else { /* if(0): each task is undeferred, run here in order */
-            bob_task_begin_if0(self, t);
-            t->kmp.routine(t->ctx.gtid, &t->kmp);
-            bob_task_complete_if0(self, t);
-        }
+        else /* if(0): each task is undeferred, run here in order */
+            bob_task_run_undeferred(self, t);
     }
     if (!nogroup)
         bob_taskgroup_end(self);

@@ -32,6 +32,10 @@ for var in ("HOME", "TMPDIR", "LANG"):
         keep[var] = os.environ[var]
 config.environment = keep
 config.environment["BOBBIN_NUM_ES"] = "2"
+# `-D ult_kind=full` (lsa, roc, ss, sc) runs the tests with that kind of ULT.
+ult_kind = lit_config.params.get("ult_kind")
+if ult_kind:
+    config.environment["BOBBIN_ULT_KIND"] = ult_kind
 preload = ""
 if config.sanitize and runtime == "bobbin" and config.sanitizer_preload:
     # The test programs are not instrumented; the sanitized library needs
@@ -120,9 +124,8 @@ gcc_config.substitutions[:0] = [
 sys.path.insert(0, config.bobbin_src_dir)
 import lit_gcc  # noqa: E402
 
-# Directories whose gcc builds wait for entry points still to come: task/
-# needs GOMP_task*, GOMP_taskwait*, GOMP_taskgroup*, GOMP_taskloop*.
-gcc_pending = ["task"]
+# Directories whose gcc builds wait for entry points still to come (none now).
+gcc_pending = []
 # Directories of gcc's own tests (the GOMP interface, gfortran): no clang build.
 gcc_only = ["gomp", "fortran"]
 config.test_format = lit_gcc.ClangAndGccTest(compilers,

@@ -3,7 +3,7 @@
 // __kmpc_threadprivate_register): each thread's copy is constructed once,
 // before its first use, and keeps its state across regions of the same
 // team size; copyin uses the copy assignment.
-// RUN: %libomp-compile -fnoopenmp-use-tls && %libomp-run | FileCheck %s
+// RUN: %libomp-compile -fnoopenmp-use-tls -lstdc++ && %libomp-run | FileCheck %s
 // clang only: -fnoopenmp-use-tls is clang's.
 // REQUIRES: clang
 #include "check.h"

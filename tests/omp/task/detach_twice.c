@@ -6,6 +6,9 @@
 // RUN: %libomp-compile
 // RUN: not --crash %libomp-run 1 2>&1 | FileCheck %s
 // RUN: not --crash %libomp-run 2 2>&1 | FileCheck %s
+// gcc 12 drops mode 2's empty task, detach clause and all, leaving ev unset
+// (a crash on its own libgomp too).
+// XFAIL: gcc
 #include "check.h"
 
 int main(int argc, char **argv) {

@@ -7,6 +7,9 @@
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=3 %libomp-run | FileCheck %s
+// gcc 12 runs none of the unsigned counting-down iterations, on its own
+// libgomp too (it passes the step zero-extended, as if positive).
+// XFAIL: gcc
 #include "check.h"
 
 #define SLOTS 4096

@@ -1,28 +1,28 @@
 // REQUIRES: bobbin
 // An untied task may resume on another ES after it suspends; a tied one
-// never does. In a team of two threads on two ESs, an untied task taskwaits
-// and taskyields over and over while the other ES is idle, and records the
-// OS thread (gettid; each ES is one OS thread) it runs on before and after
-// each scheduling point: it must turn up on the second ES. Each round creates
-// children that other units run, so its wake-up often happens on the other
-// ES; up to 20000 rounds make missing it practically impossible, and the
-// test stops as soon as it moved. A tied task doing the same stays put.
+// never does. Each round forces the question, on two ESs, without relying
+// on timing: the task T spins until its child W has started (so W runs on
+// the other ES), then waits for W in a taskwait. W creates a grandchild S
+// and spins until S has started (so S runs on T's ES, free once T waits),
+// then ends, which wakes T. S keeps T's ES busy until T has resumed. An
+// untied T can therefore only resume on the other ES: it moves (gettid; each
+// ES is one OS thread) in every round. For a tied T, S yields while it
+// waits, so T resumes on its own ES, and it never moves.
 // The scheduling points sit in a called function, so clang does not split
 // the untied task into parts (untied.c covers those): the task suspends in
-// the runtime and resumes as a migratable unit.
-// Nothing here depends on timing; a watchdog only turns a hang (a task that
-// never resumes) into a failure with a message.
-// RUN: %libomp-compile && %libomp-run | FileCheck %s
+// the runtime and resumes as a migratable unit. A watchdog turns a hang (an
+// untied task that cannot resume elsewhere) into a failure with a message.
+// RUN: %libomp-compile && env BOBBIN_NUM_ES=2 %libomp-run | FileCheck %s
 #include "check.h"
 
 #include <signal.h>
 #include <sys/syscall.h>
 
-#define ROUNDS 20000
+enum { UNTIED_ROUNDS = 100, TIED_ROUNDS = 200 };
 
 static long os_tid(void) { return syscall(SYS_gettid); }
 
-static long children_run;
+static int round_no, w_started, s_started, resumed;
 static volatile int phase; // what the watchdog reports
 
 static void watchdog(int sig) {
@@ -34,61 +34,60 @@ static void watchdog(int sig) {
   _exit(1);
 }
 
-// One round of suspension points; returns 1 if the OS thread changed.
-static int suspend_points(long *where) {
-  for (int c = 0; c < 2; c++)
-#pragma omp task
+static int load(int *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static void store(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+
+// One forced round; returns 1 if the calling task resumed on another OS
+// thread. sitter_yields: S lets its ES run other units while it waits.
+static int forced_round(int sitter_yields) {
+  int r = ++round_no;
+  long before = os_tid();
+#pragma omp task firstprivate(r, sitter_yields)
   {
-    spin_a_bit(300);
-#pragma omp atomic
-    children_run++;
-  }
-#pragma omp taskwait
-  long after_wait = os_tid();
+    store(&w_started, r);
+#pragma omp task firstprivate(r, sitter_yields)
+    {
+      store(&s_started, r);
+      while (load(&resumed) < r)
+        if (sitter_yields) {
 #pragma omp taskyield
-  long after_yield = os_tid();
-  int moved = after_wait != *where || after_yield != *where;
-  *where = after_yield;
-  return moved;
+        }
+    }
+    while (load(&s_started) < r)
+      ;
+  }
+  while (load(&w_started) < r)
+    ;
+#pragma omp taskwait
+  long after = os_tid();
+  store(&resumed, r);
+  return after != before;
 }
 
 int main(void) {
-  int untied_moved = 0, tied_moved = 0, untied_rounds = 0, tied_rounds = 0;
-  long untied_start = -1, untied_end = -1;
+  int untied_moves = 0, tied_moves = 0;
   signal(SIGALRM, watchdog);
   alarm(100);
-  phase = 1;
+  CHECK_EQ(omp_get_num_procs() >= 1, 1);
 #pragma omp parallel num_threads(2)
 #pragma omp single
   {
-#pragma omp task untied shared(untied_moved, untied_rounds, untied_start, untied_end)
-    {
-      long where = untied_start = os_tid();
-      while (untied_rounds < ROUNDS && !untied_moved) {
-        untied_moved = suspend_points(&where);
-        untied_rounds++;
-      }
-      untied_end = os_tid();
-    }
+    phase = 1;
+#pragma omp task untied shared(untied_moves)
+    for (int i = 0; i < UNTIED_ROUNDS; i++)
+      untied_moves += forced_round(0);
 #pragma omp taskwait
-    CHECK(untied_end != -1); // the taskwait returned: the whole body has run
     phase = 2;
-#pragma omp task shared(tied_moved, tied_rounds)
-    {
-      long where = os_tid();
-      for (tied_rounds = 0; tied_rounds < 2000; tied_rounds++)
-        tied_moved |= suspend_points(&where);
-    }
+#pragma omp task shared(tied_moves)
+    for (int i = 0; i < TIED_ROUNDS; i++)
+      tied_moves += forced_round(1);
+#pragma omp taskwait
+    phase = 3;
   }
-  phase = 3;
-  CHECK_EQ(children_run, 2L * (untied_rounds + tied_rounds));
-  CHECK_EQ(tied_moved, 0);
-  if (!untied_moved)
-    fprintf(stderr, "untied task stayed on OS thread %ld for %d rounds\n", untied_start,
-            untied_rounds);
-  CHECK_EQ(untied_moved, 1);
-  CHECK(untied_end != untied_start || untied_rounds > 0);
-  printf("untied task moved to another ES; tied task stayed for %d rounds\n", tied_rounds);
+  CHECK_EQ(untied_moves, UNTIED_ROUNDS);
+  CHECK_EQ(tied_moves, 0);
+  printf("untied task moved in all %d rounds; tied task stayed for %d\n", UNTIED_ROUNDS,
+         TIED_ROUNDS);
   return 0;
 }
-// CHECK: untied task moved to another ES; tied task stayed for 2000 rounds
+// CHECK: untied task moved in all 100 rounds; tied task stayed for 200

@@ -1,0 +1,93 @@
+/* GOMP entry points of the tasking constructs: task, taskwait, taskyield,
+ * taskgroup, taskloop, and the task reductions, over runtime/gomp.h. */
+#include "gomp_abi.h"
+
+#include "task.h"
+
+GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                           long arg_size, long arg_align, bool if_clause, unsigned flags,
+                           void **depend, int priority, void *detach)
+{
+    bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags,
+                            flags & BOB_GOMP_TASK_PRIORITY ? priority : 0};
+    bob_gomp_task(bob_self(), &task, if_clause, depend, detach);
+}
+
+GOMP_EXPORT void GOMP_taskwait(void) { bob_taskwait(bob_self()); }
+
+GOMP_EXPORT void GOMP_taskwait_depend(void **depend)
+{
+    bob_gomp_taskwait_depend(bob_self(), depend);
+}
+
+GOMP_EXPORT void GOMP_taskyield(void) { bob_taskyield(bob_self()); }
+
+GOMP_EXPORT void GOMP_taskgroup_start(void) { bob_taskgroup_begin(bob_self()); }
+
+GOMP_EXPORT void GOMP_taskgroup_end(void) { bob_taskgroup_end(bob_self()); }
+
+GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data,
+                               void (*cpyfn)(void *, void *), long arg_size, long arg_align,
+                               unsigned flags, unsigned long num_tasks, int priority,
+                               long start, long end, long step)
+{
+    bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
+    bob_gomp_taskloop(bob_self(), &task, num_tasks, start, end, step, false);
+}
+
+GOMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
+                                   void (*cpyfn)(void *, void *), long arg_size,
+                                   long arg_align, unsigned flags, unsigned long num_tasks,
+                                   int priority, unsigned long long start,
+                                   unsigned long long end, unsigned long long step)
+{
+    bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
+    bob_gomp_taskloop(bob_self(), &task, num_tasks, (int64_t)start, (int64_t)end,
+                      (int64_t)step, true);
+}
+
+/* ---- task reductions: not yet; a program using them stops, naming the entry */
+
+static void no_task_reductions(const char *who)
+{
+    bob_fatal("%s: task reductions (task_reduction, in_reduction, reduction(task, ...)) "
+              "are not supported yet", who);
+}
+
+GOMP_EXPORT void GOMP_taskgroup_reduction_register(uintptr_t *data)
+{
+    (void)data;
+    no_task_reductions("GOMP_taskgroup_reduction_register");
+}
+
+GOMP_EXPORT void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
+{
+    (void)data;
+    no_task_reductions("GOMP_taskgroup_reduction_unregister");
+}
+
+GOMP_EXPORT void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **ptrs)
+{
+    (void)cnt, (void)cntorig, (void)ptrs;
+    no_task_reductions("GOMP_task_reduction_remap");
+}
+
+GOMP_EXPORT void GOMP_workshare_task_reduction_unregister(bool cancelled)
+{
+    (void)cancelled;
+    no_task_reductions("GOMP_workshare_task_reduction_unregister");
+}
+
+GOMP_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
+                                              unsigned num_threads, unsigned flags)
+{
+    (void)fn, (void)data, (void)num_threads, (void)flags;
+    no_task_reductions("GOMP_parallel_reductions");
+    return 0;
+}
+
+/* gcc calls it for a scope construct with reduction(task, ...) only. */
+GOMP_EXPORT void GOMP_scope_start(uintptr_t *reductions)
+{
+    bob_gomp_task_reductions(reductions, "GOMP_scope_start");
+}
