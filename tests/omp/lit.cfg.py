@@ -124,10 +124,8 @@ gcc_config.substitutions[:0] = [
 sys.path.insert(0, config.bobbin_src_dir)
 import lit_gcc  # noqa: E402
 
-# Directories whose gcc builds wait for entry points still to come (none now).
-gcc_pending = []
 # Directories of gcc's own tests (the GOMP interface, gfortran): no clang build.
 gcc_only = ["gomp", "fortran"]
 config.test_format = lit_gcc.ClangAndGccTest(compilers,
                                              gcc_config if gnu["gcc"] else None,
-                                             gcc_pending, gcc_only)
+                                             gcc_only)

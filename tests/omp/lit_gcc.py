@@ -18,11 +18,10 @@ class GccTest(lit.Test.Test):
 
 
 class ClangAndGccTest(lit.formats.ShTest):
-    def __init__(self, compilers, gcc_config, gcc_pending=(), gcc_only=()):
+    def __init__(self, compilers, gcc_config, gcc_only=()):
         super().__init__(execute_external=False)
         self.compilers = compilers
         self.gcc_config = gcc_config
-        self.gcc_pending = set(gcc_pending)  # directories without gcc builds yet
         self.gcc_only = set(gcc_only)        # directories without clang builds
 
     def getTestsInDirectory(self, suite, path_in_suite, litConfig, localConfig):
@@ -32,7 +31,6 @@ class ClangAndGccTest(lit.formats.ShTest):
             if ("clang" in self.compilers and not fortran
                     and test.path_in_suite[0] not in self.gcc_only):
                 yield test
-            if ("gcc" in self.compilers and self.gcc_config is not None
-                    and test.path_in_suite[0] not in self.gcc_pending):
+            if "gcc" in self.compilers and self.gcc_config is not None:
                 yield GccTest(suite, test.path_in_suite, self.gcc_config,
                               test.getSourcePath())
