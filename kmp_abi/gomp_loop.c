@@ -63,7 +63,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
                              T *iend, uintptr_t *reductions, void **mem)               \
     {                                                                                  \
         int64_t lo, hi;                                                                \
-        bob_gomp_task_reductions(reductions, "GOMP_loop_start");                       \
+        bob_gomp_workshare_reductions(bob_self(), reductions);                        \
         bob_gomp_loop_t loop = {(int64_t)start, (int64_t)end, (int64_t)incr, U};      \
         bool ok = loop_start(sched, loop, (int64_t)chunk, istart != NULL, &lo, &hi,   \
                              mem);                                                     \
@@ -127,7 +127,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
                                               T chunk, T *istart, T *iend,             \
                                               uintptr_t *reductions, void **mem)       \
     {                                                                                  \
-        bob_gomp_task_reductions(reductions, "GOMP_loop_doacross_start");              \
+        bob_gomp_workshare_reductions(bob_self(), reductions);                        \
         return P##doacross(ncounts, counts, bob_gomp_kmp_sched(sched), chunk, istart,  \
                            iend, mem);                                                 \
     }

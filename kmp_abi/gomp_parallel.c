@@ -14,6 +14,15 @@ GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_thre
     bob_gomp_parallel(fn, data, num_threads, (int)(flags & GOMP_FLAGS_PROC_BIND), NULL);
 }
 
+/* parallel reduction(task, ...): data starts with the reductions array; the
+ * result is the team's size, the number of chunks the caller combines. */
+GOMP_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
+                                              unsigned num_threads, unsigned flags)
+{
+    return bob_gomp_parallel_reductions(fn, data, num_threads,
+                                        (int)(flags & GOMP_FLAGS_PROC_BIND));
+}
+
 GOMP_EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
 {
     bob_gomp_parallel_start(fn, data, num_threads, NULL);

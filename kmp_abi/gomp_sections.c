@@ -13,7 +13,7 @@ GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
 GOMP_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions,
                                           void **mem)
 {
-    bob_gomp_task_reductions(reductions, "GOMP_sections2_start");
+    bob_gomp_workshare_reductions(bob_self(), reductions);
     return bob_gomp_sections_start(bob_self(), count, mem ? (size_t)(uintptr_t)*mem : 0,
                                    mem);
 }

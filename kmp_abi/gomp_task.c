@@ -46,48 +46,30 @@ GOMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
                       (int64_t)step, true);
 }
 
-/* ---- task reductions: not yet; a program using them stops, naming the entry */
-
-static void no_task_reductions(const char *who)
-{
-    bob_fatal("%s: task reductions (task_reduction, in_reduction, reduction(task, ...)) "
-              "are not supported yet", who);
-}
+/* ---- task reductions (runtime/gomp_taskred.c) ---------------------------------- */
 
 GOMP_EXPORT void GOMP_taskgroup_reduction_register(uintptr_t *data)
 {
-    (void)data;
-    no_task_reductions("GOMP_taskgroup_reduction_register");
+    bob_gomp_taskgroup_reduction_register(bob_self(), data);
 }
 
 GOMP_EXPORT void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
 {
-    (void)data;
-    no_task_reductions("GOMP_taskgroup_reduction_unregister");
+    bob_gomp_taskgroup_reduction_unregister(data);
 }
 
 GOMP_EXPORT void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **ptrs)
 {
-    (void)cnt, (void)cntorig, (void)ptrs;
-    no_task_reductions("GOMP_task_reduction_remap");
+    bob_gomp_task_reduction_remap(bob_self(), cnt, cntorig, ptrs);
 }
 
 GOMP_EXPORT void GOMP_workshare_task_reduction_unregister(bool cancelled)
 {
-    (void)cancelled;
-    no_task_reductions("GOMP_workshare_task_reduction_unregister");
-}
-
-GOMP_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
-                                              unsigned num_threads, unsigned flags)
-{
-    (void)fn, (void)data, (void)num_threads, (void)flags;
-    no_task_reductions("GOMP_parallel_reductions");
-    return 0;
+    bob_gomp_workshare_reductions_end(bob_self(), cancelled);
 }
 
 /* gcc calls it for a scope construct with reduction(task, ...) only. */
 GOMP_EXPORT void GOMP_scope_start(uintptr_t *reductions)
 {
-    bob_gomp_task_reductions(reductions, "GOMP_scope_start");
+    bob_gomp_workshare_reductions(bob_self(), reductions);
 }

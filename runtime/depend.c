@@ -112,12 +112,12 @@ static void edge(bob_depnode_t *from, bob_depnode_t *to)
 {
     if (!from || from == to)
         return;
-    bob_lock_acquire(&from->lock);
+    bob_spin_acquire(&from->lock);
     if (!from->done) {
         push(&from->succ, to);
         atomic_fetch_add_explicit(&to->npred, 1, memory_order_relaxed);
     }
-    bob_lock_release(&from->lock);
+    bob_spin_release(&from->lock);
 }
 
 static void edges(const nodes_t *from, bob_depnode_t *to)
@@ -244,11 +244,11 @@ bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep
 
 static void finish(bob_depnode_t *node)
 {
-    bob_lock_acquire(&node->lock);
+    bob_spin_acquire(&node->lock);
     node->done = true;
     nodes_t succ = node->succ;
     node->succ = (nodes_t){0};
-    bob_lock_release(&node->lock);
+    bob_spin_release(&node->lock);
     for (int i = 0; i < succ.n; i++) {
         bob_depnode_t *s = succ.at[i];
         bob_task_t *task = s->task; /* read first: a waiter frees its node */

@@ -8,7 +8,8 @@
  *
  * Everything here is built from rt.h's operations: the worksharing slots of
  * worksharing.c, the dispatcher of loop_dispatch.c, doacross.c, team.c's
- * bob_fork; the tasking ones (gomp_task.c) from task.c's. */
+ * bob_fork; the tasking ones (gomp_task.c) from task.c's; gcc's task
+ * reductions (gomp_taskred.c) from taskgroups and worksharing slots. */
 #ifndef BOB_GOMP_H
 #define BOB_GOMP_H
 
@@ -132,9 +133,30 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
 /* TASKWAIT with depend clauses, in gcc's depend array. */
 void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend);
 
-/* Task reductions of worksharing and parallel constructs (the reductions
- * argument of GOMP_loop_start, GOMP_sections2_start, ...) are not supported
- * yet: a program using them stops with a message naming who. */
-void bob_gomp_task_reductions(uintptr_t *reductions, const char *who);
+/* ---- task reductions (gomp_taskred.c) ---- */
+
+/* gcc's task reduction arrays (layout at the top of gomp_taskred.c). */
+/* task_reduction on the calling thread's innermost taskgroup. */
+void bob_gomp_taskgroup_reduction_register(bob_thread_t *self, uintptr_t *data);
+/* After the taskgroup ended and the compiler combined the chunks. */
+void bob_gomp_taskgroup_reduction_unregister(uintptr_t *data);
+/* in_reduction in a task: ptrs[i] (an original or an earlier remapped
+ * address) becomes the address of the calling task's private copy; for i <
+ * cntorig, ptrs[cnt + i] receives the original's address. */
+void bob_gomp_task_reduction_remap(bob_thread_t *self, size_t cnt, size_t cntorig,
+                                   void **ptrs);
+/* Before the body of a task of a taskloop with reduction clauses (data
+ * registered by the taskloop): makes the calling task's thread number that
+ * of the chunk it may use (and may move it to another ES). */
+void bob_gomp_task_reduction_bind(bob_thread_t *self, uintptr_t *data);
+/* reduction(task, ...) on a loop, sections or scope construct (reductions
+ * may be NULL: none): every thread calls it before entering the construct
+ * itself; end (GOMP_workshare_task_reduction_unregister) closes it. */
+void bob_gomp_workshare_reductions(bob_thread_t *self, uintptr_t *reductions);
+void bob_gomp_workshare_reductions_end(bob_thread_t *self, bool cancelled);
+/* parallel reduction(task, ...): data starts with the reductions array;
+ * returns the team's size (the number of chunks to combine). */
+unsigned bob_gomp_parallel_reductions(void (*fn)(void *), void *data, unsigned num_threads,
+                                      int proc_bind);
 
 #endif

@@ -354,12 +354,3 @@ bool bob_gomp_teams_serial(bob_thread_t *self, unsigned num_teams, unsigned thre
     team->league_size = 1;
     return false;
 }
-
-/* ---- task reductions: not yet ------------------------------------------------------ */
-
-void bob_gomp_task_reductions(uintptr_t *reductions, const char *who)
-{
-    if (reductions)
-        bob_fatal("%s: task reductions (reduction(task, ...), in_reduction) are not "
-                  "supported yet", who);
-}

@@ -23,12 +23,15 @@ typedef struct gomp_kmp {
     bob_kmp_task_t kmp;
     void (*fn)(void *);
     void *arg;
+    uintptr_t *reductions; /* a taskloop's reduction clauses, or NULL */
 } gomp_kmp_t;
 
 static int32_t gomp_entry(int32_t gtid, void *kmp)
 {
     (void)gtid;
     gomp_kmp_t *g = kmp;
+    if (g->reductions)
+        bob_gomp_task_reduction_bind(&bob_task_of(g)->ctx, g->reductions);
     g->fn(g->arg);
     return 0;
 }
@@ -113,6 +116,7 @@ static bob_task_t *new_task(bob_thread_t *self, const bob_gomp_task_t *spec)
     gomp_kmp_t *g = (gomp_kmp_t *)bob_task_alloc(self, flags, sizeof *g, room, gomp_entry);
     g->kmp.data2.priority = spec->priority;
     g->fn = spec->fn;
+    g->reductions = NULL;
     g->arg = room ? (void *)(((uintptr_t)g->kmp.shareds + align - 1) & ~(uintptr_t)(align - 1))
                   : NULL;
     return bob_task_of(g);
@@ -198,10 +202,13 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     bool up = is_unsigned ? (flags & BOB_GOMP_TASK_UP) != 0 : step > 0;
     uint64_t trip = trip_count(start, end, step, up, is_unsigned);
     bool group = !(flags & BOB_GOMP_TASK_NOGROUP);
-    if (flags & BOB_GOMP_TASK_REDUCTION)
-        bob_fatal("GOMP_taskloop: reduction clauses on taskloop are not supported yet");
-    if (trip == 0)
+    /* reduction clauses: the argument block starts {start, end, reductions} */
+    bool reduction = group && (flags & BOB_GOMP_TASK_REDUCTION);
+    if (trip == 0) {
+        if (reduction) /* tells the compiled code nothing was registered */
+            ((uintptr_t **)task->data)[2][2] = 0;
         return;
+    }
     int sched = flags & BOB_GOMP_TASK_GRAINSIZE ? BOB_TASKLOOP_GRAINSIZE
                 : size                           ? BOB_TASKLOOP_NUM_TASKS
                                                  : BOB_TASKLOOP_DEFAULT;
@@ -209,8 +216,12 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     bob_chunks_init(&chunks, self, trip, sched, size, (flags & BOB_GOMP_TASK_STRICT) != 0);
     if (group)
         bob_taskgroup_begin(self);
+    if (reduction)
+        bob_gomp_taskgroup_reduction_register(self, ((uintptr_t **)task->data)[2]);
     for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
         bob_task_t *t = new_task(self, task);
+        if (reduction)
+            ((gomp_kmp_t *)&t->kmp)->reductions = ((uintptr_t **)task->data)[2];
         copy_args(self, t, task);
         uint64_t *bounds = arg_of(t);
         bounds[0] = (uint64_t)start + first * (uint64_t)step;

@@ -44,6 +44,15 @@ void bob_lock_release(uint32_t *word)
         bt_futex_wake(word, 1);
 }
 
+void bob_spin_acquire(uint32_t *word)
+{
+    while (__atomic_exchange_n(word, 1, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(word, __ATOMIC_RELAXED))
+            __builtin_ia32_pause();
+}
+
+void bob_spin_release(uint32_t *word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+
 enum { HELD = 1, WAITERS = 2, ONE = 4 };
 
 int bob_nest_lock_try(uint32_t *w, uint32_t self)

@@ -241,6 +241,10 @@ void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
 void bob_wait(uint32_t *word, uint32_t expected, const char *what);
 /* A 4-byte lock whose waiters suspend: OpenMP locks, critical, reduction. */
 void bob_lock_acquire(uint32_t *word);
+/* For the runtime's own few-instruction critical sections, which tasklets
+ * also enter: waiters spin, never suspend. */
+void bob_spin_acquire(uint32_t *word);
+void bob_spin_release(uint32_t *word);
 bool bob_lock_try(uint32_t *word);
 void bob_lock_release(uint32_t *word);
 /* A nest lock: two words, owned by a non-zero id; try returns the new

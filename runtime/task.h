@@ -40,6 +40,9 @@ typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
     struct bob_taskgroup *parent;
     struct bob_taskred *reductions; /* task_reduction items (taskgroup.c) */
+    /* gcc's newest task reduction array visible in the group, inherited
+     * from the enclosing group (gomp_taskred.c) */
+    uintptr_t *gomp_reductions;
 } bob_taskgroup_t;
 
 struct bob_depnode;

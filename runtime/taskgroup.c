@@ -120,6 +120,7 @@ void bob_taskgroup_begin(bob_thread_t *self)
     if (!tg)
         bob_fatal("out of memory for a taskgroup");
     tg->parent = self->taskgroup;
+    tg->gomp_reductions = tg->parent ? tg->parent->gomp_reductions : NULL;
     self->taskgroup = tg;
 }
 

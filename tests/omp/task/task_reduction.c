@@ -6,9 +6,6 @@
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 %libomp-run | FileCheck %s
-// gcc's task reductions (GOMP_taskgroup_reduction_register ...) are not
-// implemented yet: the gcc build stops with a message naming the entry point.
-// XFAIL: gcc
 #include "check.h"
 
 #define TASKS 300
