@@ -383,6 +383,17 @@ void bob_serialized_end(void)
     team_leave(team);
 }
 
+int bob_thread_path(const bob_thread_t *t, int path[BOB_PATH_MAX])
+{
+    int level = t->team->level;
+    for (int l = level; l > 0; l--, t = t->team->master)
+        if (l <= BOB_PATH_MAX)
+            path[l - 1] = t->tid;
+    while (level > 0 && level <= BOB_PATH_MAX && path[level - 1] == 0)
+        level--;
+    return level;
+}
+
 int bob_num_procs(void)
 {
     bob_init();

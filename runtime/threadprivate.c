@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BUCKETS = 1024, MAX_PATH = 8 };
+enum { BUCKETS = 1024, MAX_PATH = BOB_PATH_MAX };
 
 typedef struct copy {
     struct copy *next;
@@ -66,20 +66,6 @@ void bob_threadprivate_register_vec(void *data, void *(*ctor)(void *, size_t),
                                       .length = length});
 }
 
-/* The thread's thread numbers from level 1 down. Thread 0 of a team is the
- * thread that encountered the region, so trailing zeros are dropped: the
- * primary thread of an inner team keeps the copy it had outside. */
-static int position(const bob_thread_t *t, int *path)
-{
-    int level = t->team->level;
-    for (int l = level; l > 0; l--, t = t->team->master)
-        if (l <= MAX_PATH)
-            path[l - 1] = t->tid;
-    while (level > 0 && level <= MAX_PATH && path[level - 1] == 0)
-        level--;
-    return level;
-}
-
 /* Called under table_lock. Plain variables start as the program
  * initialised them (what a TLS copy would hold): their bytes are saved the
  * first time the runtime sees them, before the initial thread changes them. */
@@ -126,7 +112,7 @@ static void *new_copy(registration_t *r, void *data, size_t size)
 void *bob_threadprivate(bob_thread_t *self, void *data, size_t size)
 {
     int path[MAX_PATH] = {0};
-    int level = position(self, path);
+    int level = bob_thread_path(self, path);
     if (level == 0) { /* the initial thread: the variable itself */
         static _Thread_local void *seen; /* saves the lock on repeated uses */
         if (seen != data) {

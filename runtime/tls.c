@@ -47,7 +47,7 @@ typedef struct tls_index {
 } tls_index_t;
 extern void *__tls_get_addr(tls_index_t *ti);
 
-enum { MAX_PATH = 8, MAX_MODULES = 64 };
+enum { MAX_PATH = BOB_PATH_MAX, MAX_MODULES = 64 };
 
 typedef struct module {
     size_t modid, memsz, filesz;
@@ -147,21 +147,12 @@ static void refresh_modules(void)
 
 /* ---- Images and blocks -------------------------------------------------- */
 
-static int position(const bob_thread_t *t, int *path)
-{
-    int level = t->team->level;
-    for (int l = level; l > 0; l--, t = t->team->master)
-        if (l <= MAX_PATH)
-            path[l - 1] = t->tid;
-    while (level > 0 && level <= MAX_PATH && path[level - 1] == 0)
-        level--;
-    return level > MAX_PATH ? MAX_PATH : level;
-}
-
 static image_t *image_of(const bob_thread_t *t)
 {
     int path[MAX_PATH] = {0};
-    int level = position(t, path);
+    int level = bob_thread_path(t, path);
+    if (level > MAX_PATH)
+        level = MAX_PATH;
     bob_cgroup_t *cg = t->team->cgroup;
     uintptr_t h = (uintptr_t)cg >> 4;
     for (int l = 0; l < level; l++)
