@@ -88,6 +88,9 @@ void bob_doacross_wait(bob_thread_t *self, const int64_t *vec)
         return;
     _Atomic uint32_t *word = &da->bits[bit / 32];
     uint32_t mask = 1u << (bit % 32);
+    bob_spin_t s = {0};
+    while (!(atomic_load_explicit(word, memory_order_acquire) & mask) && bob_spin(&s))
+        ;
     for (uint32_t v; !((v = atomic_load_explicit(word, memory_order_acquire)) & mask);)
         bob_wait((uint32_t *)word, v, "a doacross wait");
 }

@@ -81,8 +81,7 @@ static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
         return;
     x->held_end[self->tid] = 0;
     bob_ordered_begin(self); /* our chunk's turn: self->ordered_iter */
-    atomic_store_explicit(&ws->ordered_next, end, memory_order_release);
-    bt_futex_wake((uint32_t *)&ws->ordered_next, INT_MAX);
+    bob_ordered_pass(ws, end);
 }
 
 bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)

@@ -16,8 +16,6 @@
 #include <bobbin/threading.h>
 #include <limits.h>
 
-enum { SPIN = 100 };
-
 bool bob_lock_try(uint32_t *word)
 {
     uint32_t free = 0;
@@ -29,11 +27,9 @@ void bob_lock_acquire(uint32_t *word)
 {
     if (bob_lock_try(word))
         return;
-    for (int i = 0; i < SPIN; i++) {
+    for (bob_spin_t s = {0}; bob_spin(&s);)
         if (__atomic_load_n(word, __ATOMIC_RELAXED) == 0 && bob_lock_try(word))
             return;
-        __builtin_ia32_pause();
-    }
     while (__atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE) != 0)
         bob_wait(word, 2, "a lock or critical section");
 }

@@ -153,13 +153,22 @@ bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *in
 
 static void wait_turn(bob_thread_t *self, bob_ws_t *ws)
 {
+    bob_spin_t s = {0};
     for (;;) {
         uint64_t turn = atomic_load_explicit(&ws->ordered_next, memory_order_acquire);
         if (turn == self->ordered_iter)
             return;
         /* The low half of the counter is the futex word (little endian). */
-        bob_wait((uint32_t *)&ws->ordered_next, (uint32_t)turn, "an ordered region");
+        if (!bob_spin(&s))
+            bob_wait_change((uint32_t *)&ws->ordered_next, (uint32_t)turn,
+                            &ws->ordered_waiters, "an ordered region");
     }
+}
+
+void bob_ordered_pass(bob_ws_t *ws, uint64_t iter)
+{
+    atomic_store(&ws->ordered_next, iter);
+    bob_wake_change((uint32_t *)&ws->ordered_next, &ws->ordered_waiters);
 }
 
 void bob_ordered_begin(bob_thread_t *self)
@@ -178,6 +187,5 @@ void bob_dispatch_fini_iteration(bob_thread_t *self)
     if (!ws || !ws->ordered)
         return;
     wait_turn(self, ws);
-    atomic_store_explicit(&ws->ordered_next, ++self->ordered_iter, memory_order_release);
-    bt_futex_wake((uint32_t *)&ws->ordered_next, INT32_MAX);
+    bob_ordered_pass(ws, ++self->ordered_iter);
 }

@@ -98,6 +98,7 @@ typedef struct bob_ws {
     int sched;                  /* enum bob_sched */
     bool ordered;
     _Alignas(64) _Atomic uint64_t ordered_next; /* iteration whose turn it is */
+    _Atomic uint32_t ordered_waiters; /* that may suspend on ordered_next */
     void *payload;              /* construct-specific, freed when reused */
 } bob_ws_t;
 
@@ -136,6 +137,11 @@ typedef struct bob_thread {
     /* Tasking (task.c): this thread's or explicit task's task state. */
     struct bob_task *task;        /* the explicit task this is the context of */
     _Atomic uint32_t children;    /* incomplete child tasks; a futex word */
+    /* Incomplete explicit tasks descended from this implicit task (for the
+     * team's barriers; a futex word), and where a new task counts: in the
+     * counter of the implicit task it descends from. */
+    _Atomic uint32_t tasks_pending;
+    _Atomic uint32_t *pending;
     struct bob_taskgroup *taskgroup; /* innermost taskgroup */
     struct bob_deptable *deps;    /* dependences among the children */
     bool final;                   /* in a final task: children are included */
@@ -153,9 +159,8 @@ struct bob_team {
     _Atomic int cancel;         /* enum bob_cancel_kind requested, or 0 */
     _Alignas(64) _Atomic uint32_t bar_arrived;
     _Atomic uint32_t bar_gen;
-    _Atomic bool bar_sleepers;
+    _Atomic uint32_t bar_waiters; /* members that may suspend on bar_gen */
     _Alignas(64) _Atomic uint64_t single_claimed;
-    _Atomic uint32_t tasks_pending; /* explicit tasks not complete; futex word */
     _Atomic(struct bob_taskred *) taskred; /* reduction(task, ...) of the construct */
     void *copyprivate;
     uint32_t reduce_lock;
@@ -239,6 +244,17 @@ void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
                      void (*copy)(void *, void *), bool didit);
 /* Suspends while *word == expected, naming `what` if a tasklet would. */
 void bob_wait(uint32_t *word, uint32_t expected, const char *what);
+/* Spinning before bob_wait (wait.c): each call is one round; false once
+ * spinning no longer pays. */
+typedef struct bob_spin {
+    int rounds;
+} bob_spin_t;
+bool bob_spin(bob_spin_t *s);
+/* Suspends while *word == seen, counted in *waiters; whoever changes the
+ * word then calls bob_wake_change, which wakes only if someone waits. */
+void bob_wait_change(uint32_t *word, uint32_t seen, _Atomic uint32_t *waiters,
+                     const char *what);
+void bob_wake_change(uint32_t *word, _Atomic uint32_t *waiters);
 /* A 4-byte lock whose waiters suspend: OpenMP locks, critical, reduction. */
 void bob_lock_acquire(uint32_t *word);
 /* For the runtime's own few-instruction critical sections, which tasklets
@@ -302,6 +318,8 @@ bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *in
 void bob_dispatch_fini_iteration(bob_thread_t *self);
 void bob_ordered_begin(bob_thread_t *self);
 void bob_ordered_end(bob_thread_t *self);
+/* Gives the ORDERED turn to iteration iter of the loop. */
+void bob_ordered_pass(bob_ws_t *ws, uint64_t iter);
 /* sections as a loop over section numbers: the next one to run, or n. */
 void bob_sections_init(bob_thread_t *self);
 int bob_next_section(bob_thread_t *self, int n);

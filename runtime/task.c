@@ -8,9 +8,11 @@
  * ICVs, and the task's children and taskgroup.
  *
  * Accounting. Creating a task counts it in its parent's `children` (for
- * taskwait), its taskgroup, and the team's `tasks_pending` (for barriers and
- * the end of the region). Completion undoes them in that order, the team
- * last: once tasks_pending reaches zero the team may be freed. A task's
+ * taskwait), its taskgroup, and the `tasks_pending` of the implicit task it
+ * descends from (for barriers and the end of the region; one counter per
+ * member, so that members making tasks do not share a cache line). Completion
+ * undoes them in that order, tasks_pending last: once all members' counters
+ * reach zero the team may be freed. A task's
  * memory lives while it is incomplete or has incomplete children, since the
  * children point at its context (`refs`). Waits suspend on those counters
  * with bt_futex_wait; a waker never dereferences a freed counter, because
@@ -46,6 +48,7 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
     t->ctx.team = self->team;
     t->ctx.tid = self->tid;
     t->ctx.gtid = self->gtid;
+    t->ctx.pending = self->pending;
     t->ctx.icv = self->icv;
     t->ctx.task = t;
     t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
@@ -75,13 +78,13 @@ static void count_down(_Atomic uint32_t *counter)
 
 static void complete(bob_task_t *t)
 {
-    bob_team_t *team = t->ctx.team;
+    _Atomic uint32_t *pending = t->ctx.pending;
     bob_deps_complete(t);
     if (t->taskgroup)
         count_down(&t->taskgroup->pending);
     count_down(&t->parent->children);
     release(t);
-    count_down(&team->tasks_pending); /* last: the team may go away now */
+    count_down(pending); /* last: the team may go away now */
 }
 
 /* The body has returned; a detachable task also waits for its event. */
@@ -128,7 +131,7 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t)
     if (t->taskgroup)
         atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&self->children, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&self->team->tasks_pending, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(self->pending, 1, memory_order_relaxed);
     if (self->task)
         atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
 }
@@ -157,17 +160,17 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
     bob_set_self(self);
 }
 
-/* Task throttling: when this many tasks wait in the creator's ES, the
- * creator lets the ES run them before it makes more (a yield runs all else
- * that is ready first). Memory then stays bounded however many tasks a
- * producer makes, without running tasks inline, which would nest their
- * frames on the creator's stack. */
-enum { READY_PER_ES = 1024 };
+/* Task throttling: when this many tasks wait in the creator's ES, a new
+ * one runs at once on the creator (as libomp and libgomp do), which keeps
+ * memory bounded however many tasks a producer makes and spares a work
+ * unit where there is parallelism enough. Its frames nest on the creator's
+ * stack no deeper than the program's own recursion. A tasklet creator,
+ * which could not suspend inside the new task, keeps queueing. */
+enum { READY_PER_ES = 256 };
 
-static void throttle(void)
+static bool throttled(void)
 {
-    if (bt_pool_length(bt_pool_shared(-1)) > READY_PER_ES)
-        bt_yield(); /* a no-op for tasklets and application threads */
+    return bt_pool_length(bt_pool_shared(-1)) > READY_PER_ES && !bt_self_is_tasklet();
 }
 
 void bob_task_submit(bob_thread_t *self, bob_task_t *t)
@@ -179,11 +182,10 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         return;
     }
     bob_task_account(self, t);
-    if (self->final) {
+    if (self->final || throttled()) {
         run_included(self, t);
         return;
     }
-    throttle();
     spawn(t);
 }
 
@@ -233,12 +235,6 @@ void bob_task_fulfill(bob_task_t *t)
 
 void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
 
-void bob_wait_zero(_Atomic uint32_t *word, const char *what)
-{
-    for (uint32_t v; (v = atomic_load_explicit(word, memory_order_acquire));)
-        bob_wait((uint32_t *)word, v, what);
-}
-
 void bob_taskwait(bob_thread_t *self) { bob_wait_zero(&self->children, "a taskwait"); }
 
 void bob_taskyield(bob_thread_t *self)
@@ -247,9 +243,13 @@ void bob_taskyield(bob_thread_t *self)
     bt_yield();
 }
 
+/* Called once no implicit task of the team makes tasks any more (all are
+ * at the barrier or done): a member's counter that reached zero then stays
+ * there, since only that member's descendants count in it. */
 void bob_team_wait_tasks(bob_team_t *team)
 {
-    bob_wait_zero(&team->tasks_pending, "the tasks of a barrier");
+    for (int i = 0; i < team->nthreads; i++)
+        bob_wait_zero(&team->threads[i].tasks_pending, "the tasks of a barrier");
 }
 
 uint64_t bob_task_id(const bob_thread_t *self)

@@ -42,6 +42,7 @@ bob_team_t *bob_team_new(int nthreads)
         team->threads[i].team = team;
         team->threads[i].tid = i;
         team->threads[i].gtid = gtid + i;
+        team->threads[i].pending = &team->threads[i].tasks_pending;
     }
     return team;
 }

@@ -29,6 +29,7 @@ bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), 
                 atomic_store_explicit(&ws->next, 0, memory_order_relaxed);
                 atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
                 atomic_store_explicit(&ws->ordered_next, 0, memory_order_relaxed);
+                atomic_store_explicit(&ws->ordered_waiters, 0, memory_order_relaxed);
                 free(ws->payload);
                 ws->payload = NULL;
                 install(ws, arg);

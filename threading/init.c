@@ -21,7 +21,7 @@ static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int *cpus;
 static int ncpus;
 
-enum { DEFAULT_SPIN_COUNT = 10000, MIN_STACK = 16 << 10 };
+enum { DEFAULT_SPIN_COUNT = 100000, MIN_STACK = 16 << 10 };
 
 static void thread_stack(bti_stack_t *s)
 {

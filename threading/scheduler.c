@@ -80,6 +80,12 @@ bool bti_es_has_own_work(bti_es_t *es)
            !bti_inbox_empty(&es->private_inbox) || has_stealable(es);
 }
 
+int bt_spin_pays(void)
+{
+    bti_es_t *es = bti_es_self();
+    return es && bti_g.wait_policy != BTI_WAIT_PASSIVE && !bti_es_has_own_work(es);
+}
+
 static bool has_work(bti_es_t *es)
 {
     if (bti_es_has_own_work(es))

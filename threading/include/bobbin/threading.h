@@ -69,6 +69,10 @@ int bt_self_es(void);
 /* The calling unit, or NULL on an external thread. */
 bt_unit_t *bt_self(void);
 int bt_self_is_tasklet(void);
+/* Whether a unit about to wait may go on spinning: 1 when the wait policy
+ * allows spinning and no other unit is ready on the caller's ES, whom the
+ * spin would delay; 0 on external threads. */
+int bt_spin_pays(void);
 /* Default ULT stack size in bytes (BOBBIN_STACK_SIZE); setting it affects
  * ULTs that start afterwards. */
 size_t bt_stack_size(void);

@@ -1,0 +1,68 @@
+/* This file is how the runtime's waiters wait: spin a while, then suspend
+ * the work unit on the word with bt_futex_wait, so its ES runs other units
+ * (the one being waited for among them, if it shares the ES).
+ *
+ * How long to spin. A suspended waiter costs its waker a wake-up and its ES
+ * a switch; a spinning one costs the ES's other ready units their turn (a
+ * task waited for may be one of them). So a waiter spins, up to SPIN_ALONE
+ * rounds (about 0.1 ms), only while its ES has nothing else to
+ * run (bt_spin_pays, which also honours a passive wait policy). A flat team
+ * thus waits as a Pthread runtime's would, and 64 threads on 2 ESs hand
+ * their ESs to each other at once. */
+#include "rt.h"
+#include "task.h"
+
+#include <bobbin/threading.h>
+#include <limits.h>
+
+enum { SPIN_ALONE = 4000 };
+
+bool bob_spin(bob_spin_t *s)
+{
+    if (++s->rounds > SPIN_ALONE || !bt_spin_pays())
+        return false;
+    __builtin_ia32_pause();
+    return true;
+}
+
+void bob_wait(uint32_t *word, uint32_t expected, const char *what)
+{
+    if (bt_self_is_tasklet()) {
+        if (bob_self()->task)
+            bob_fatal("%s in a task run as a tasklet (BOBBIN_TASK_KIND=tasklet); "
+                      "tasklets cannot suspend: use ult", what);
+        bob_fatal("%s in an OpenMP thread run as a tasklet (BOBBIN_THREAD_KIND); "
+                  "tasklets cannot suspend: use ult for this nesting level", what);
+    }
+    bt_futex_wait(word, expected);
+}
+
+/* The waiter counts itself before it looks at the word again, and the
+ * changer stores the word before it looks at the count (all seq_cst): so
+ * either the waiter sees the new value or the changer sees the waiter. A
+ * flag that the changer clears would not do: a changer that made the value
+ * the waiter already saw can clear it late, and the next changer then skips
+ * the wake-up. */
+void bob_wait_change(uint32_t *word, uint32_t seen, _Atomic uint32_t *waiters,
+                     const char *what)
+{
+    atomic_fetch_add(waiters, 1);
+    if (__atomic_load_n(word, __ATOMIC_SEQ_CST) == seen)
+        bob_wait(word, seen, what);
+    atomic_fetch_sub_explicit(waiters, 1, memory_order_relaxed);
+}
+
+void bob_wake_change(uint32_t *word, _Atomic uint32_t *waiters)
+{
+    if (atomic_load(waiters))
+        bt_futex_wake(word, INT_MAX);
+}
+
+void bob_wait_zero(_Atomic uint32_t *word, const char *what)
+{
+    bob_spin_t s = {0};
+    while (atomic_load_explicit(word, memory_order_acquire) && bob_spin(&s))
+        ;
+    for (uint32_t v; (v = atomic_load_explicit(word, memory_order_acquire));)
+        bob_wait((uint32_t *)word, v, what);
+}
