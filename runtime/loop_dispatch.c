@@ -110,7 +110,10 @@ static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t 
         count = ws->chunk;
         break;
     default: /* guided; trapezoidal too: chunks shrinking with what is left */
-        first = atomic_load_explicit(&ws->next, memory_order_relaxed);
+        /* An add of 0 reads `next` with the line owned, as the CAS needs
+         * it: one transfer between ESs instead of a shared one and then a
+         * second for the CAS. */
+        first = atomic_fetch_add_explicit(&ws->next, 0, memory_order_relaxed);
         do {
             if (first >= trip)
                 return false;

@@ -92,11 +92,13 @@ enum { BOB_WS_SLOTS = 8 };
 typedef struct bob_ws {
     _Atomic uint64_t id;
     _Atomic int left;           /* threads done with construct id */
-    _Alignas(64) _Atomic uint64_t next; /* next unclaimed iteration */
-    uint64_t trip;              /* iterations, normalised to 0..trip-1 */
+    /* Read at every chunk: a line of their own, apart from `next`, which
+     * every chunk writes (a read there would cost a second transfer). */
+    _Alignas(64) uint64_t trip; /* iterations, normalised to 0..trip-1 */
     uint64_t chunk;
     int sched;                  /* enum bob_sched */
     bool ordered;
+    _Alignas(64) _Atomic uint64_t next; /* next unclaimed iteration */
     _Alignas(64) _Atomic uint64_t ordered_next; /* iteration whose turn it is */
     _Atomic uint32_t ordered_waiters; /* that may suspend on ordered_next */
     void *payload;              /* construct-specific, freed when reused */
