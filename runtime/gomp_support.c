@@ -4,10 +4,8 @@
  * microtask that runs a GOMP outlined region fn(data), and the split
  * fork of GOMP_parallel_start/_end.
  *
- * Shared state of a GOMP loop beyond the dispatcher's lives in the loop's
- * worksharing slot as its payload (freed with the slot): the scratch memory
- * and, for ordered loops, the chunk each thread holds. It is made on first
- * use by whichever thread needs it first. */
+ * A GOMP loop's scratch memory is the payload of its worksharing slot
+ * (freed with the slot), made by whichever thread asks first. */
 #include "gomp.h"
 
 #include <bobbin/threading.h>
@@ -15,29 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the loop slot's payload --------------------------------------------- */
+/* ---- the loop slot's scratch memory --------------------------------------- */
 
-typedef struct gomp_extra {
-    void *mem;           /* scratch memory, or NULL */
-    /* per thread: one past the last iteration of the chunk it holds in an
-     * ordered loop (its turn still to be passed on), 0 if none */
-    uint64_t held_end[];
-} gomp_extra_t;
-
-static gomp_extra_t *extra_of(bob_thread_t *self, bob_ws_t *ws, size_t mem_size)
+static void *scratch_of(bob_ws_t *ws, size_t size)
 {
-    gomp_extra_t *x = __atomic_load_n((gomp_extra_t **)&ws->payload, __ATOMIC_ACQUIRE);
+    void *x = __atomic_load_n(&ws->payload, __ATOMIC_ACQUIRE);
     if (x)
         return x;
-    size_t head = sizeof *x + (size_t)self->team->nthreads * sizeof(uint64_t);
-    head = (head + 63) & ~(size_t)63;
-    gomp_extra_t *mine = calloc(1, head + mem_size);
+    void *mine = calloc(1, size);
     if (!mine)
-        bob_fatal("out of memory for a loop construct's shared state (%zu bytes)",
-                  head + mem_size);
-    mine->mem = mem_size ? (char *)mine + head : NULL;
-    if (__atomic_compare_exchange_n((gomp_extra_t **)&ws->payload, &x, mine, false,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        bob_fatal("out of memory for a loop construct's scratch memory (%zu bytes)", size);
+    if (__atomic_compare_exchange_n(&ws->payload, &x, mine, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE))
         return mine;
     free(mine);
     return x;
@@ -66,8 +53,9 @@ void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t
         l.is_unsigned = loop->is_unsigned;
     }
     bob_dispatch_init(self, kmp_sched, &l, chunk);
+    self->ordered_end = 0;
     if (mem_size && mem)
-        *mem = extra_of(self, self->loop, mem_size)->mem;
+        *mem = scratch_of(self->loop, mem_size);
 }
 
 /* Passes the ORDERED turn on from the chunk the thread holds: once the
@@ -75,11 +63,10 @@ void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t
  * ordered regions at all), to the first iteration after it. */
 static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
 {
-    gomp_extra_t *x = extra_of(self, ws, 0);
-    uint64_t end = x->held_end[self->tid];
+    uint64_t end = self->ordered_end;
     if (!end)
         return;
-    x->held_end[self->tid] = 0;
+    self->ordered_end = 0;
     bob_ordered_begin(self); /* our chunk's turn: self->ordered_iter */
     bob_ordered_pass(ws, end);
 }
@@ -100,7 +87,7 @@ bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
     if (ws->ordered) {
         uint64_t span = incr > 0 ? ((uint64_t)ub - (uint64_t)lb) / (uint64_t)incr
                                  : ((uint64_t)lb - (uint64_t)ub) / (0 - (uint64_t)incr);
-        extra_of(self, ws, 0)->held_end[self->tid] = self->ordered_iter + span + 1;
+        self->ordered_end = self->ordered_iter + span + 1;
     }
     *istart = lb;
     *iend = (int64_t)((uint64_t)ub + (incr > 0 ? 1 : (uint64_t)-1));

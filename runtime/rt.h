@@ -126,6 +126,9 @@ typedef struct bob_thread {
     int64_t loop_lb, loop_incr;  /* to turn iteration numbers into values */
     uint64_t loop_chunk_index;   /* static schedules: chunks taken so far */
     uint64_t ordered_iter;       /* iteration now running, ordered loops */
+    /* gcc's ordered loops: one past the chunk whose turn this thread holds
+     * (to pass on at its next chunk), 0 if none */
+    uint64_t ordered_end;
     bob_ws_t *doacross;          /* current doacross loop */
     int push_num_threads;       /* __kmpc_push_num_threads, for the next fork */
     bool reduce_locked;         /* holds a reduction's lock (single.c) */
@@ -251,7 +254,14 @@ void bob_wait(uint32_t *word, uint32_t expected, const char *what);
 typedef struct bob_spin {
     int rounds;
 } bob_spin_t;
-bool bob_spin(bob_spin_t *s);
+enum { BOB_SPIN_ALONE = 4000 };
+static inline bool bob_spin(bob_spin_t *s)
+{
+    if (++s->rounds > BOB_SPIN_ALONE || ((s->rounds & 15) == 1 && !bt_spin_pays()))
+        return false;
+    __builtin_ia32_pause();
+    return true;
+}
 /* Suspends while *word == seen, counted in *waiters; whoever changes the
  * word then calls bob_wake_change, which wakes only if someone waits. */
 void bob_wait_change(uint32_t *word, uint32_t seen, _Atomic uint32_t *waiters,

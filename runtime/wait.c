@@ -4,9 +4,10 @@
  *
  * How long to spin. A suspended waiter costs its waker a wake-up and its ES
  * a switch; a spinning one costs the ES's other ready units their turn (a
- * task waited for may be one of them). So a waiter spins, up to SPIN_ALONE
- * rounds (about 0.1 ms), only while its ES has nothing else to
- * run (bt_spin_pays, which also honours a passive wait policy). A flat team
+ * task waited for may be one of them). So a waiter spins (bob_spin in
+ * rt.h), up to BOB_SPIN_ALONE rounds (about 0.1 ms), only while its ES has
+ * nothing else to run (bt_spin_pays, which also honours a passive wait
+ * policy; asked every 16 rounds, since a hand-off's latency is a round). A flat team
  * thus waits as a Pthread runtime's would, and 64 threads on 2 ESs hand
  * their ESs to each other at once. */
 #include "rt.h"
@@ -14,16 +15,6 @@
 
 #include <bobbin/threading.h>
 #include <limits.h>
-
-enum { SPIN_ALONE = 4000 };
-
-bool bob_spin(bob_spin_t *s)
-{
-    if (++s->rounds > SPIN_ALONE || !bt_spin_pays())
-        return false;
-    __builtin_ia32_pause();
-    return true;
-}
 
 void bob_wait(uint32_t *word, uint32_t expected, const char *what)
 {
