@@ -12,9 +12,9 @@
  * descends from (for barriers and the end of the region; one counter per
  * member, so that members making tasks do not share a cache line). Completion
  * undoes them in that order, tasks_pending last: once all members' counters
- * reach zero the team may be freed. A task's
- * memory lives while it is incomplete or has incomplete children, since the
- * children point at its context (`refs`). Waits suspend on those counters
+ * reach zero the team may be freed. A task's memory lives while it is
+ * incomplete or has incomplete children, since the children point at its
+ * context (`refs`). Waits suspend on those counters
  * with bt_futex_wait; a waker never dereferences a freed counter, because
  * bt_futex_wake only hashes the address. */
 #include "task.h"

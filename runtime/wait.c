@@ -7,9 +7,9 @@
  * task waited for may be one of them). So a waiter spins (bob_spin in
  * rt.h), up to BOB_SPIN_ALONE rounds (about 0.1 ms), only while its ES has
  * nothing else to run (bt_spin_pays, which also honours a passive wait
- * policy; asked every 16 rounds, since a hand-off's latency is a round). A flat team
- * thus waits as a Pthread runtime's would, and 64 threads on 2 ESs hand
- * their ESs to each other at once. */
+ * policy; asked every 16 rounds, since a hand-off's latency is a round).
+ * A flat team thus waits as a Pthread runtime's would, and 64 threads on 2
+ * ESs hand their ESs to each other at once. */
 #include "rt.h"
 #include "task.h"
 
