@@ -8,9 +8,6 @@
 #include "rt.h"
 #include "task.h"
 
-#include <bobbin/threading.h>
-#include <limits.h>
-
 void bob_barrier(bob_thread_t *self) { bob_barrier_wait(self, false); }
 
 static bool cancelled(bob_team_t *team, bool cancellable)

@@ -4,8 +4,6 @@
  * shared state is a worksharing slot of the team (worksharing.c). */
 #include "rt.h"
 
-#include <bobbin/threading.h>
-
 /* The compiler's schedule numbers (LLVM's enum sched_type). */
 enum {
     KMP_SCH_LOWER = 32,
@@ -154,6 +152,9 @@ bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *in
 
 /* ---- ORDERED: iterations take turns in iteration order ------------------ */
 
+/* Turns only grow, so a waiter that saw `turn` and finds it unchanged under
+ * the futex's bucket lock cannot have missed its own; bob_wait_change and
+ * the seq_cst store in bob_ordered_pass make sure its passer wakes it. */
 static void wait_turn(bob_thread_t *self, bob_ws_t *ws)
 {
     bob_spin_t s = {0};

@@ -40,6 +40,7 @@ void bob_wait_change(uint32_t *word, uint32_t seen, _Atomic uint32_t *waiters,
     atomic_fetch_add(waiters, 1);
     if (__atomic_load_n(word, __ATOMIC_SEQ_CST) == seen)
         bob_wait(word, seen, what);
+    /* relaxed: a changer that still sees this waiter only wakes in vain */
     atomic_fetch_sub_explicit(waiters, 1, memory_order_relaxed);
 }
 

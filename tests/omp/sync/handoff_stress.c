@@ -10,13 +10,14 @@
 #include "check.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 enum { ITERS = 20000, BARRIERS = 2000, SECTIONS = 24000 };
 
-static volatile int stop;
+static atomic_int stop;
 
 static void *hog(void *arg) {
-  while (!stop)
+  while (!atomic_load_explicit(&stop, memory_order_relaxed))
     ;
   return arg;
 }
@@ -57,7 +58,7 @@ int main(void) {
   }
   printf("critical: %ld\n", count);
 
-  stop = 1;
+  atomic_store(&stop, 1);
   pthread_join(other, NULL);
   return 0;
 }
