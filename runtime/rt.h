@@ -138,6 +138,9 @@ typedef struct bob_thread {
     int push_list_len;
     int push_strict_severity;   /* 0: not strict; 1 warning, 2 fatal */
     const char *push_strict_message;
+    /* GOMP_parallel_start's fork, for the helper forking on this thread's
+     * behalf (gomp_support.c) */
+    struct split_fork *split_fork;
     int push_num_teams, push_teams_thread_limit;
     /* Tasking (task.c): this thread's or explicit task's task state. */
     struct bob_task *task;        /* the explicit task this is the context of */
@@ -168,6 +171,7 @@ struct bob_team {
     _Alignas(64) _Atomic uint64_t single_claimed;
     _Atomic(struct bob_taskred *) taskred; /* reduction(task, ...) of the construct */
     void *copyprivate;
+    void *copyprivate_translation; /* of gcc's last copyprivate block (tls.c) */
     uint32_t reduce_lock;
     /* The region's body. */
     void (*fn)(void);
@@ -204,6 +208,9 @@ typedef struct bob_loop {
 /* Calls fn(&gtid, &tid, argv[0], ..., argv[argc-1]) on every thread of a new
  * team; returns after all have finished. if_cond false serialises it. */
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond);
+/* A gcc region: block is the compiler's data block, in which copyin passes
+ * the primary thread's TLS addresses. */
+void bob_fork_gomp(void (*fn)(void), int argc, void **argv, void *block);
 void bob_serialized_begin(void);
 void bob_serialized_end(void);
 /* Invokes a microtask with pointer arguments (microtask_x86_64.S). */

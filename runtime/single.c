@@ -44,13 +44,22 @@ void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
 }
 
 /* The light form: the single thread passes its data, every thread gets it
- * back after the barrier; the compiler copies and adds the second barrier. */
+ * back after the barrier; the compiler copies and adds the second barrier.
+ * The data is gcc's block of values and addresses, or clang's array of
+ * addresses, of unknown size either way (tls.c). The second barrier also
+ * ends the use of a translation, freed at the next one. */
 void *bob_copyprivate_light(bob_thread_t *self, void *data)
 {
-    if (data)
-        self->team->copyprivate = data;
+    bob_team_t *team = self->team;
+    if (data) {
+        bob_tls_release(team->copyprivate_translation);
+        team->copyprivate_translation = NULL;
+        if (bob_tls_shared_es(team))
+            team->copyprivate_translation = bob_tls_translate_block(data, &data);
+        team->copyprivate = data;
+    }
     bob_barrier(self);
-    return self->team->copyprivate;
+    return team->copyprivate;
 }
 
 /* Reductions. Where the compiler generated atomic updates (it says so in

@@ -324,6 +324,7 @@ static void team_leave(bob_team_t *team)
                               memory_order_relaxed);
     bob_ws_release_all(team);
     bob_tls_release(team->tls_translation);
+    bob_tls_release(team->copyprivate_translation);
     for (int i = 0; i < team->nthreads; i++)
         bob_deptable_free(team->threads[i].deps);
     free(team);
@@ -350,7 +351,7 @@ void bob_join_members(bob_team_t *team)
         bt_join_free(team->threads[i].unit);
 }
 
-void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
+static void fork_team(void (*fn)(void), int argc, void **argv, bool if_cond, void *block)
 {
     bob_thread_t *self = bob_self();
     atomic_store_explicit(&forked, true, memory_order_relaxed);
@@ -361,13 +362,28 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     team->fn = fn;
     team->argc = argc;
     team->argv = team->argv_primary = argv;
-    if (bob_tls_check()) /* copyin passes the primary thread's TLS addresses */
+    /* copyin passes the primary thread's TLS addresses: clang's in argv,
+     * gcc's in its block */
+    bool tls = bob_tls_check();
+    if (tls && !block)
         team->tls_translation = bob_tls_translate(argv, argc, &team->argv);
+    else if (tls && bob_tls_shared_es(team))
+        team->tls_translation = bob_tls_patch_block(block);
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);
     bob_team_wait_tasks(team);
     team_leave(team);
+}
+
+void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
+{
+    fork_team(fn, argc, argv, if_cond, NULL);
+}
+
+void bob_fork_gomp(void (*fn)(void), int argc, void **argv, void *block)
+{
+    fork_team(fn, argc, argv, true, block);
 }
 
 void bob_serialized_begin(void)

@@ -28,10 +28,12 @@
  * still loaded on another ES (its thread ran there in an earlier region) is
  * taken from there. Slow paths take one global lock; the fast path none.
  *
- * clang's copyin and copyprivate pass the address of the primary (or single)
+ * copyin and copyprivate pass the address of the primary (or single)
  * thread's variable, which equals every thread's own address on the same
- * ES: bob_tls_translate_args and bob_tls_translate_pointers point such
- * addresses at a snapshot of the source thread's image instead. */
+ * ES, clang in the region's arguments or copyprivate list, gcc inside its
+ * data block: bob_tls_translate, bob_tls_patch_block and
+ * bob_tls_translate_block point such addresses at a snapshot of the source
+ * thread's image instead. */
 #include "tls.h"
 
 #include "task.h"
@@ -41,6 +43,7 @@
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unwind.h>
 
 typedef struct tls_index {
     unsigned long module, offset;
@@ -323,19 +326,42 @@ bool bob_tls_check(void)
     return active;
 }
 
-/* ---- clang's copyin and copyprivate ------------------------------------- */
+/* ---- copyin and copyprivate -------------------------------------------- */
 
 bool bob_tls_active(void) { return active; }
 
-/* What a translation made: copies of the source thread's modules and the
- * translated pointer array. */
+bool bob_tls_shared_es(const bob_team_t *team)
+{
+    /* bob_launch gives each member of a first-level team no larger than the
+     * ES count an ES of its own */
+    return active && team->nthreads > 1 &&
+           (team->active_level > 1 || team->nthreads > bt_num_es());
+}
+
+/* A word of a compiler's block rewritten in place, to be put back. */
+typedef struct patch {
+    void **at;
+    void *was, *now;
+} patch_t;
+
+/* What a translation made: copies of the source thread's modules, the
+ * translated copy handed out, the words rewritten in place. */
 typedef struct snapshot {
-    void **pointers;
+    void *copy;
+    patch_t *patches;
+    size_t npatches;
     void *module[MAX_MODULES];
 } snapshot_t;
 
+static snapshot_t *new_snapshot(snapshot_t **snap)
+{
+    if (!*snap && !(*snap = calloc(1, sizeof **snap)))
+        bob_fatal("out of memory for a TLS snapshot");
+    return *snap;
+}
+
 /* Points p, if it lies in a TLS block of the calling ES, at the same place
- * in a snapshot of the calling thread's image. */
+ * in a snapshot of the calling thread's image. Under tls_lock. */
 static void *translate(void *p, snapshot_t **snap)
 {
     int es = bt_self_es();
@@ -346,38 +372,110 @@ static void *translate(void *p, snapshot_t **snap)
         char *block = recorded_block(s, m);
         if (!block || (char *)p < block || (char *)p >= block + modules[m].memsz)
             continue;
-        if (!*snap && !(*snap = calloc(1, sizeof **snap)))
-            bob_fatal("out of memory for a TLS snapshot");
-        if (!(*snap)->module[m]) {
-            if (!((*snap)->module[m] = malloc(modules[m].memsz)))
+        void **module = &new_snapshot(snap)->module[m];
+        if (!*module) {
+            if (!(*module = malloc(modules[m].memsz)))
                 bob_fatal("out of memory for a TLS snapshot");
-            memcpy((*snap)->module[m], block, modules[m].memsz);
+            memcpy(*module, block, modules[m].memsz);
         }
-        return (char *)(*snap)->module[m] + ((char *)p - block);
+        return (char *)*module + ((char *)p - block);
     }
     return p;
 }
 
-void *bob_tls_translate(void **ptrs, int n, void ***out)
+/* Translates the n words at src into a copy, made only if one changes. */
+static void *translate_copy(void **src, size_t n, void **out)
 {
     snapshot_t *snap = NULL;
     void **copy = NULL;
     bob_lock_acquire(&tls_lock);
-    for (int i = 0; i < n; i++) {
-        void *t = translate(ptrs[i], &snap);
-        if (t != ptrs[i] && !copy) {
-            if (!(copy = malloc((size_t)n * sizeof *copy)))
+    for (size_t i = 0; i < n; i++) {
+        void *t = translate(src[i], &snap);
+        if (t != src[i] && !copy) {
+            if (!(copy = malloc(n * sizeof *copy)))
                 bob_fatal("out of memory translating TLS addresses");
-            memcpy(copy, ptrs, (size_t)n * sizeof *copy);
+            memcpy(copy, src, n * sizeof *copy);
         }
         if (copy)
             copy[i] = t;
     }
     bob_lock_release(&tls_lock);
-    *out = copy ? copy : ptrs;
+    *out = copy ? (void *)copy : (void *)src;
     if (snap)
-        snap->pointers = copy;
+        snap->copy = copy;
     return snap;
+}
+
+void *bob_tls_translate(void **ptrs, int n, void ***out)
+{
+    return translate_copy(ptrs, (size_t)n, (void **)out);
+}
+
+/* gcc passes copyin and copyprivate aggregates as the source thread's
+ * addresses inside a block of data in the frame of the function that
+ * starts the construct, and only the compiler knows the block's size. The
+ * frame bounds it: every word from the block's start to the frame's end
+ * (the unwinder finds it) that points into the calling thread's TLS is
+ * taken to be such an address. Words past the block are the frame's other
+ * locals; the same reading of them is harmless where the block is copied
+ * (copyprivate) and undone when the region ends where it is rewritten in
+ * place (copyin). */
+enum { MAX_BLOCK_WORDS = 512 };
+
+typedef struct frame_search {
+    uintptr_t target, low, end;
+} frame_search_t;
+
+static _Unwind_Reason_Code find_frame(struct _Unwind_Context *ctx, void *arg)
+{
+    frame_search_t *f = arg;
+    uintptr_t cfa = _Unwind_GetCFA(ctx);
+    if (cfa <= f->target) {
+        f->low = cfa;
+        return _URC_NO_REASON;
+    }
+    if (f->target >= f->low) /* the return address lies just below the CFA */
+        f->end = cfa - sizeof(void *);
+    return _URC_END_OF_STACK;
+}
+
+/* The number of words from p to the end of the calling stack's frame that
+ * holds p: 0 if p is not in a caller's frame or not word aligned. */
+static size_t block_words(const void *p)
+{
+    frame_search_t f = {(uintptr_t)p, (uintptr_t)__builtin_frame_address(0), 0};
+    if (f.target < f.low || f.target % sizeof(void *))
+        return 0;
+    _Unwind_Backtrace(find_frame, &f);
+    size_t n = f.end > f.target ? (f.end - f.target) / sizeof(void *) : 0;
+    return n < MAX_BLOCK_WORDS ? n : MAX_BLOCK_WORDS;
+}
+
+void *bob_tls_patch_block(void *data)
+{
+    void **words = data;
+    size_t n = block_words(data);
+    snapshot_t *snap = NULL;
+    bob_lock_acquire(&tls_lock);
+    for (size_t i = 0; i < n; i++) {
+        void *t = translate(words[i], &snap);
+        if (t == words[i])
+            continue;
+        if (snap->npatches % 8 == 0) {
+            snap->patches = realloc(snap->patches, (snap->npatches + 8) * sizeof(patch_t));
+            if (!snap->patches)
+                bob_fatal("out of memory translating TLS addresses");
+        }
+        snap->patches[snap->npatches++] = (patch_t){&words[i], words[i], t};
+        words[i] = t;
+    }
+    bob_lock_release(&tls_lock);
+    return snap;
+}
+
+void *bob_tls_translate_block(void *data, void **out)
+{
+    return translate_copy(data, block_words(data), out);
 }
 
 void bob_tls_release(void *snapshot)
@@ -385,9 +483,13 @@ void bob_tls_release(void *snapshot)
     snapshot_t *snap = snapshot;
     if (!snap)
         return;
+    for (size_t i = 0; i < snap->npatches; i++)
+        if (*snap->patches[i].at == snap->patches[i].now) /* the code did not store there */
+            *snap->patches[i].at = snap->patches[i].was;
     for (int m = 0; m < MAX_MODULES; m++)
         free(snap->module[m]);
-    free(snap->pointers);
+    free(snap->patches);
+    free(snap->copy);
     free(snap);
 }
 

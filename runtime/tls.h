@@ -15,6 +15,16 @@ bool bob_tls_check(void);
  * calling thread's TLS pointed at a snapshot of it instead (*out is ptrs
  * itself when none do). Returns what bob_tls_release frees, or NULL. */
 void *bob_tls_translate(void **ptrs, int n, void ***out);
+/* Whether team's members may share ESs with other OpenMP threads, so that
+ * TLS addresses need translating. */
+bool bob_tls_shared_es(const bob_team_t *team);
+/* gcc's copyin: rewrites in place the addresses into the calling thread's
+ * TLS within the compiler's data block at data, until bob_tls_release. */
+void *bob_tls_patch_block(void *data);
+/* gcc's copyprivate: *out is data or a copy of the block with those
+ * addresses translated. */
+void *bob_tls_translate_block(void *data, void **out);
+/* Frees a translation, undoing what bob_tls_patch_block rewrote. */
 void bob_tls_release(void *translation);
 /* Takes a C++ thread_local destructor registration for an object in the
  * swapped TLS of the calling OpenMP thread; false: not such an object. */

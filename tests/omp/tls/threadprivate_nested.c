@@ -8,11 +8,6 @@
 //
 // With BOBBIN_TLS=off this fails (the inner threads of an ES share a copy).
 // RUN: %libomp-compile && env OMP_MAX_ACTIVE_LEVELS=2 %libomp-run | FileCheck %s
-// gcc passes copyin of arrays and records, and copyprivate, as the
-// master's (single thread's) TLS addresses inside the data block of
-// GOMP_parallel / GOMP_single_copy_end, which the runtime cannot
-// translate to snapshots as it does clang's arguments.
-// XFAIL: gcc
 #include "check.h"
 
 static int tp_val = 1;

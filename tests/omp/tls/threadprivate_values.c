@@ -14,11 +14,6 @@
 // threadprivate_values_notls.c runs this same program built with
 // -fnoopenmp-use-tls.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
-// gcc passes copyin of arrays and records, and copyprivate, as the
-// master's (single thread's) TLS addresses inside the data block of
-// GOMP_parallel / GOMP_single_copy_end, which the runtime cannot
-// translate to snapshots as it does clang's arguments.
-// XFAIL: gcc
 #include "check.h"
 
 struct record {

@@ -15,11 +15,6 @@
 // RUN: env BOBBIN_TLS=1 %libomp-run on 2>&1 | FileCheck %s --check-prefixes=QUIET,TWO,EIGHT,ALL
 // RUN: env BOBBIN_TLS=TRUE %libomp-run on 2>&1 | FileCheck %s --check-prefixes=QUIET,TWO,EIGHT,ALL
 // RUN: env BOBBIN_TLS=sideways %libomp-run on 2>&1 | FileCheck %s --check-prefixes=WARN,TWO,EIGHT,ALL
-// gcc passes copyin of arrays and records, and copyprivate, as the
-// master's (single thread's) TLS addresses inside the data block of
-// GOMP_parallel / GOMP_single_copy_end, which the runtime cannot
-// translate to snapshots as it does clang's arguments.
-// XFAIL: gcc
 #include "check.h"
 
 static __thread int app_var = 5;
