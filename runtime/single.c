@@ -32,7 +32,7 @@ void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
     void *translation = NULL;
     if (didit) {
         void **published = data;
-        if (bob_tls_active())
+        if (bob_tls_shared_es(team))
             translation = bob_tls_translate(data, (int)(size / sizeof(void *)), &published);
         team->copyprivate = published;
     }

@@ -313,6 +313,7 @@ static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
     for (int i = 0; i < nthreads; i++)
         team->threads[i].icv = icv;
     team->threads[0].outer = self;
+    team->threads[0].tls_image = self->tls_image; /* the same position (tls.c) */
     bob_set_self(&team->threads[0]);
     return team;
 }
@@ -362,13 +363,11 @@ static void fork_team(void (*fn)(void), int argc, void **argv, bool if_cond, voi
     team->fn = fn;
     team->argc = argc;
     team->argv = team->argv_primary = argv;
-    /* copyin passes the primary thread's TLS addresses: clang's in argv,
-     * gcc's in its block */
-    bool tls = bob_tls_check();
-    if (tls && !block)
-        team->tls_translation = bob_tls_translate(argv, argc, &team->argv);
-    else if (tls && bob_tls_shared_es(team))
-        team->tls_translation = bob_tls_patch_block(block);
+    /* copyin passes the primary thread's TLS addresses, clang's in argv,
+     * gcc's in its block: only threads that share an ES need them moved */
+    if (bob_tls_check() && bob_tls_shared_es(team))
+        team->tls_translation = block ? bob_tls_patch_block(block)
+                                      : bob_tls_translate(argv, argc, &team->argv);
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);

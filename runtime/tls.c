@@ -66,12 +66,17 @@ typedef struct tls_dtor {
     size_t offset;
 } tls_dtor_t;
 
-typedef struct image {
-    struct image *next;
-    tls_dtor_t *dtors;           /* newest first */
+/* A position (see Identity above); fixed once its image exists. */
+typedef struct image_key {
     bob_cgroup_t *cgroup;
     int level;
     int path[MAX_PATH];
+} image_key_t;
+
+typedef struct image {
+    struct image *next;
+    tls_dtor_t *dtors;           /* newest first */
+    image_key_t key;
     int resident;                /* ES whose blocks hold it, or -1 */
     size_t modid[MAX_MODULES];   /* which module each saved buffer is of */
     void *buf[MAX_MODULES];
@@ -150,26 +155,35 @@ static void refresh_modules(void)
 
 /* ---- Images and blocks -------------------------------------------------- */
 
+static void key_of(const bob_thread_t *t, image_key_t *key)
+{
+    memset(key, 0, sizeof *key);
+    int level = bob_thread_path(t, key->path);
+    key->level = level < MAX_PATH ? level : MAX_PATH;
+    key->cgroup = t->team->cgroup;
+}
+
+static bool same_key(const image_key_t *a, const image_key_t *b)
+{
+    return a->cgroup == b->cgroup && a->level == b->level &&
+           !memcmp(a->path, b->path, sizeof a->path);
+}
+
 static image_t *image_of(const bob_thread_t *t)
 {
-    int path[MAX_PATH] = {0};
-    int level = bob_thread_path(t, path);
-    if (level > MAX_PATH)
-        level = MAX_PATH;
-    bob_cgroup_t *cg = t->team->cgroup;
-    uintptr_t h = (uintptr_t)cg >> 4;
-    for (int l = 0; l < level; l++)
-        h = h * 31 + (uintptr_t)path[l];
+    image_key_t key;
+    key_of(t, &key);
+    uintptr_t h = (uintptr_t)key.cgroup >> 4;
+    for (int l = 0; l < key.level; l++)
+        h = h * 31 + (uintptr_t)key.path[l];
     image_t **bucket = &images[h % (sizeof images / sizeof images[0])];
     for (image_t *i = *bucket; i; i = i->next)
-        if (i->cgroup == cg && i->level == level && !memcmp(i->path, path, sizeof path))
+        if (same_key(&i->key, &key))
             return i;
     image_t *i = calloc(1, sizeof *i);
     if (!i)
         bob_fatal("out of memory for an OpenMP thread's TLS image");
-    i->cgroup = cg;
-    i->level = level;
-    memcpy(i->path, path, sizeof path);
+    i->key = key;
     i->resident = -1;
     i->next = *bucket;
     *bucket = i;
@@ -269,9 +283,20 @@ static void tls_hook(void *arg)
     if (!t || t->task) /* explicit tasks run with the image they find */
         return;
     int es = bt_self_es();
-    image_t *owner = atomic_load_explicit(&states[es].owner, memory_order_relaxed);
+    image_t *owner = atomic_load_explicit(&states[es].owner, memory_order_acquire);
     if (owner && owner == t->tls_image)
         return;
+    if (owner) {
+        /* the thread at the same position in the previous team of this
+         * shape left its values here: a region's new member finds its own
+         * without the lock */
+        image_key_t key;
+        key_of(t, &key);
+        if (same_key(&owner->key, &key)) {
+            ((bob_thread_t *)t)->tls_image = owner;
+            return;
+        }
+    }
     switch_image(t, es);
     ((bob_thread_t *)t)->tls_image = atomic_load(&states[es].owner);
 }
@@ -327,8 +352,6 @@ bool bob_tls_check(void)
 }
 
 /* ---- copyin and copyprivate -------------------------------------------- */
-
-bool bob_tls_active(void) { return active; }
 
 bool bob_tls_shared_es(const bob_team_t *team)
 {

@@ -7,7 +7,6 @@
 /* Finds the application's TLS modules and, if there are any and
  * BOBBIN_TLS is not off, installs the switch hook. */
 void bob_tls_init(bob_thread_t *initial);
-bool bob_tls_active(void);
 /* At a fork: starts the mechanism if the application has loaded a module
  * with TLS since (dlopen); returns whether it is active. */
 bool bob_tls_check(void);

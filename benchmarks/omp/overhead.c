@@ -16,7 +16,11 @@
  *
  * Every case counts what its constructs did (iterations, tasks, critical
  * sections...) and checks the count; a wrong count prints check=bad and the
- * program exits with status 1. */
+ * program exits with status 1.
+ *
+ * Built with -DBENCH_TLS (the overhead_tls program), the work also updates
+ * a threadprivate array of 64 longs: a program with TLS of its own, in
+ * which Bobbin keeps each OpenMP thread's copy apart (tools/bench --tls). */
 #include "common.h"
 
 static int nthreads = 2;
@@ -27,10 +31,19 @@ static double atomic_sum; /* the target of the atomic case */
 enum { SCHED_ITERS = 32 };
 enum { MIN_REPS = 128 }; /* iterations per thread of each scheduled loop */
 
+#ifdef BENCH_TLS
+static long tls_vars[64];
+#pragma omp threadprivate(tls_vars)
+#define TOUCH_TLS() (tls_vars[0]++)
+#else
+#define TOUCH_TLS() ((void)0)
+#endif
+
 /* The body of most constructs: a little work, counted. */
 static void tick(void)
 {
     bench_work(work);
+    TOUCH_TLS();
 #pragma omp atomic
     counter++;
 }
@@ -82,6 +95,7 @@ static double case_barrier(long reps, long *expect)
         long mine = 0;
         for (long r = 0; r < reps; r++) {
             bench_work(work);
+            TOUCH_TLS();
             mine++;
 #pragma omp barrier
         }
