@@ -24,11 +24,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static _Atomic uint64_t next_id = 1;
-
-uint64_t bob_task_new_id(void)
+/* A task's id is drawn when first asked for: a process-wide counter that
+ * every task creation advanced would be the line all creators fight over. */
+static uint64_t id_of(bob_task_t *t)
 {
-    return atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
+    static _Atomic uint64_t next_id = 1;
+    uint64_t id = atomic_load_explicit(&t->id, memory_order_acquire);
+    if (id)
+        return id;
+    uint64_t fresh = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
+    return atomic_compare_exchange_strong(&t->id, &id, fresh) ? fresh : id;
 }
 
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
@@ -41,7 +46,6 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
     memset(t, 0, head);
     t->size = size;
     t->flags = flags;
-    t->id = bob_task_new_id();
     t->parent = self;
     t->parent_task = self->task;
     atomic_init(&t->refs, 1);
@@ -173,6 +177,30 @@ static bool throttled(void)
     return bt_pool_length(bt_pool_shared(-1)) > READY_PER_ES && !bt_self_is_tasklet();
 }
 
+/* A tied task that runs at once on its creator, with no detach event and
+ * no place in the dependence graph, completes before the creator goes on,
+ * and whatever counts tasks (the parent's taskwait, a taskgroup's end, a
+ * barrier) waits in the creator: so it is counted nowhere, which spares a
+ * throttled producer a dozen atomic updates per task. It holds no
+ * reference on its parent; its own children count where its creator's
+ * would, and keep it alive as usual. */
+static bool completes_here(const bob_task_t *t)
+{
+    return (t->flags & BOB_TASK_TIED) && !(t->flags & BOB_TASK_DETACHABLE) && !t->dep;
+}
+
+static void run_here(bob_thread_t *self, bob_task_t *t)
+{
+    t->parent_task = NULL;
+    t->ctx.taskgroup = self->taskgroup;
+    bob_set_self(&t->ctx);
+    t->kmp.routine(t->ctx.gtid, &t->kmp);
+    if (t->flags & BOB_TASK_DESTRUCTORS)
+        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+    bob_set_self(self);
+    release(t);
+}
+
 void bob_task_submit(bob_thread_t *self, bob_task_t *t)
 {
     /* clang runs an untied task as parts: at each scheduling point the task
@@ -181,12 +209,16 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         t->requeued = true;
         return;
     }
-    bob_task_account(self, t);
-    if (self->final || throttled()) {
-        run_included(self, t);
+    bool at_once = self->final || throttled();
+    if (at_once && completes_here(t)) {
+        run_here(self, t);
         return;
     }
-    spawn(t);
+    bob_task_account(self, t);
+    if (at_once)
+        run_included(self, t);
+    else
+        spawn(t);
 }
 
 void bob_task_release(bob_task_t *t)
@@ -228,7 +260,7 @@ void bob_task_fulfill(bob_task_t *t)
     int state = atomic_fetch_or(&t->detach, BOB_FULFILLED);
     if (state & BOB_FULFILLED)
         bob_fatal("omp_fulfill_event: the event of task %llu was already fulfilled",
-                  (unsigned long long)t->id);
+                  (unsigned long long)id_of(t));
     if (state & BOB_BODY_DONE)
         complete(t);
 }
@@ -254,5 +286,5 @@ void bob_team_wait_tasks(bob_team_t *team)
 
 uint64_t bob_task_id(const bob_thread_t *self)
 {
-    return self->task ? self->task->id : ((uint64_t)1 << 63) | (uint32_t)self->gtid;
+    return self->task ? id_of(self->task) : ((uint64_t)1 << 63) | (uint32_t)self->gtid;
 }

@@ -55,7 +55,7 @@ typedef struct bob_task {
     _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */
     _Atomic int32_t detach;         /* BOB_BODY_DONE | BOB_FULFILLED */
     int32_t flags;
-    uint64_t id;
+    _Atomic uint64_t id;            /* 0 until asked for (bob_task_id) */
     size_t size;                    /* of the whole allocation */
     struct bob_depnode *dep;        /* its node in the dependence graph */
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
@@ -98,7 +98,6 @@ void bob_team_wait_tasks(bob_team_t *team);
 /* Suspends until *word is 0, naming `what` if a tasklet would wait. */
 void bob_wait_zero(_Atomic uint32_t *word, const char *what);
 uint64_t bob_task_id(const bob_thread_t *self);
-uint64_t bob_task_new_id(void);
 
 /* ---- depend.c ---- */
 typedef struct bob_dep {

@@ -61,7 +61,7 @@ static bob_task_t *copy_of(bob_task_t *pattern)
     t->ctx.task = t;
     atomic_init(&t->refs, 1);
     atomic_init(&t->detach, 0);
-    t->id = bob_task_new_id();
+    atomic_init(&t->id, 0);
     if (pattern->kmp.shareds)
         t->kmp.shareds = (char *)t + ((char *)pattern->kmp.shareds - (char *)pattern);
     return t;
