@@ -442,7 +442,8 @@ void *bob_tls_translate(void **ptrs, int n, void ***out)
  * taken to be such an address. Words past the block are the frame's other
  * locals; the same reading of them is harmless where the block is copied
  * (copyprivate) and undone when the region ends where it is rewritten in
- * place (copyin). */
+ * place (copyin). A block holds a word or two per clause item, so the
+ * search stops after 4 KiB, which also bounds its cost in a large frame. */
 enum { MAX_BLOCK_WORDS = 512 };
 
 typedef struct frame_search {
