@@ -283,6 +283,10 @@ static void tls_hook(void *arg)
     if (!t || t->task) /* explicit tasks run with the image they find */
         return;
     int es = bt_self_es();
+    /* acquire: pairs with the store that made owner this ES's, after the
+     * image (and its key, fixed from then on) was made. No other ES can
+     * take owner away meanwhile: it would have to run a thread at the same
+     * position, and only t is there now. */
     image_t *owner = atomic_load_explicit(&states[es].owner, memory_order_acquire);
     if (owner && owner == t->tls_image)
         return;
