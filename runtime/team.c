@@ -335,6 +335,7 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
 {
     int nes = bt_num_es(), es = bt_self_es();
     bt_unit_attr_t attr = bob_unit_attr(kind);
+    attr.in_place = 1; /* members never migrate; their master joins them */
     for (int i = 1; i < team->nthreads; i++) {
         bt_pool_t *pool = first_level ? bt_pool_private(((es < 0 ? 0 : es) + i) % nes)
                                       : bt_pool_shared(es);

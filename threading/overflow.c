@@ -46,19 +46,16 @@ static void on_segv(int sig, siginfo_t *info, void *context)
 {
     bti_es_t *es = bti_es_self();
     bt_unit_t *u = es ? es->current : NULL;
-    const bti_stack_t *stack = NULL;
-    /* Tasklets and SC units that have not suspended run on the scheduler's. */
-    bool on_scheduler = !u || u->is_tasklet || (u->kind == BT_ULT_SC && u->unpromoted);
-    if (u && !on_scheduler && !u->is_main)
-        stack = &u->stack;
-    else if (es && on_scheduler)
-        stack = &es->sched_stack;
+    const bti_stack_t *stack = !es ? NULL : u ? bti_unit_stack(&es->sched_stack, u)
+                                              : &es->sched_stack;
+    if (stack == &bti_g.main_unit.stack) /* the kernel's to guard */
+        stack = NULL;
     if (stack && in_guard(info->si_addr, stack)) {
         put("bobbin: stack overflow in ");
         put(u && u->is_tasklet ? "a tasklet (tasklets run on the ES's scheduler stack)"
                                : "a ULT");
         put(" of ");
-        put_size(stack->size);
+        put_size(stack->size / BTI_STACK_SPAN);
         put(" bytes; set BOBBIN_STACK_SIZE to a larger size (e.g. 4M)\n");
         signal(sig, SIG_DFL); /* the faulting access repeats and ends the process */
         return;

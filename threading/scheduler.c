@@ -302,7 +302,7 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
     if (joiner && joiner->es == es && claim(joiner)) {
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
         es->current = joiner;
-        bti_jump(&joiner->ctx, &joiner->stack);
+        bti_jump(&joiner->ctx, bti_unit_stack(&es->sched_stack, joiner));
     }
     es->current = NULL;
     bti_jump(&es->sched_ctx, &es->sched_stack);
@@ -321,17 +321,14 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
 {
     u->es = es;
     if (u->started) {
-        bti_switch(from, &u->ctx, &u->stack);
+        bti_switch(from, &u->ctx, bti_unit_stack(&es->sched_stack, u));
         return;
     }
     u->started = true;
     if (!u->stack.lo)
         bti_stack_attach(es, u);
-    /* Stacks are mapped at the same alignment, so their tops would all fall
-     * into one cache set; a per-stack offset spreads the saved contexts. */
-    size_t color = (((uintptr_t)u->stack.lo >> 16) * 0x9E3779B1u) & (63 << 6);
-    bti_stack_t top = {u->stack.lo, u->stack.size - color};
-    bti_start(from, &top, ult_entry, u);
+    bti_stack_t colored = bti_stack_colored(&u->stack);
+    bti_start(from, &colored, ult_entry, u);
 }
 
 /* ---- Dynamic promotion -------------------------------------------------- */
@@ -341,7 +338,7 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
 static bool fits_scheduler_stack(const bti_es_t *es, const bt_unit_t *u)
 {
     size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
-    return size == es->sched_stack.size;
+    return bti_stack_span(size) == es->sched_stack.size;
 }
 
 /* ROC: its first frame on its own stack. */
@@ -378,7 +375,8 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         if (!u->stack.lo)
             bti_stack_attach(es, u);
         u->unpromoted = true;
-        void *top = (void *)(((uintptr_t)u->stack.lo + u->stack.size) & ~(uintptr_t)15);
+        bti_stack_t colored = bti_stack_colored(&u->stack);
+        void *top = (void *)(((uintptr_t)colored.lo + colored.size) & ~(uintptr_t)15);
         u->ret_slot = btd_roc_ret_slot(top);
         void *fake = NULL;
         BTI_ASAN_LEAVE(&fake, &u->stack);
@@ -417,16 +415,25 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
             bti_stack_attach(es, u);
         btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
                      bti_sched_main, NULL);
-        btd_ctx_make(&u->ctx, u->stack.lo, u->stack.size, ult_entry, u);
+        bti_stack_t colored = bti_stack_colored(&u->stack);
+        btd_ctx_make(&u->ctx, colored.lo, colored.size, ult_entry, u);
         bti_jump(&u->ctx, &u->stack);
     }
     }
 }
 
 /* Called by a ROC or SC unit before it leaves its context for the first
- * time: from then on it completes like any ULT. */
+ * time: from then on it completes like any ULT. A unit run by its joiner
+ * takes its host along, and so on down to the first unit of the chain that
+ * has already been promoted or that owns the stack they share. */
 void bti_promote(bti_es_t *es, bt_unit_t *self)
 {
+    while (self->host) {
+        self->unpromoted = false;
+        self = self->host;
+        if (!self->unpromoted)
+            return;
+    }
     self->unpromoted = false;
 #ifdef BTD_HAVE_ROC
     if (self->kind == BT_ULT_ROC) {
@@ -439,8 +446,8 @@ void bti_promote(bti_es_t *es, bt_unit_t *self)
     bt_unit_t carrier = {.stack_size = 0};
     bti_stack_attach(es, &carrier);
     es->sched_stack = carrier.stack;
-    btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
-                 bti_sched_main, NULL);
+    bti_stack_t colored = bti_stack_colored(&es->sched_stack);
+    btd_ctx_make(&es->sched_ctx, colored.lo, colored.size, bti_sched_main, NULL);
 }
 
 void bti_sched_main(void *unused)
@@ -457,7 +464,7 @@ void bti_sched_main(void *unused)
             idle(es);
         } else if (u->is_tasklet) {
             es->idle_probes = 0;
-            bti_run_tasklet(es, u);
+            bti_run_here(es, u);
             bti_unit_finish(es, u);
         } else if (!u->started && u->kind >= BT_ULT_ROC &&
                    (u->kind != BT_ULT_SC || fits_scheduler_stack(es, u))) {

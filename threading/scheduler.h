@@ -21,7 +21,6 @@ void bti_after_switch(bti_es_t *es);
  * if new) on ES es; returns when control comes back. es->current must
  * already be u. The caller then calls bti_after_switch(bti_es_self()). */
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
-/* Runs tasklet u to completion on the calling stack. */
 static inline void bti_switch_hook(bt_unit_t *u)
 {
     void (*hook)(void *) = atomic_load_explicit(&bti_g.switch_hook, memory_order_relaxed);
@@ -29,7 +28,10 @@ static inline void bti_switch_hook(bt_unit_t *u)
         hook(u->arg);
 }
 
-static inline void bti_run_tasklet(bti_es_t *es, bt_unit_t *u)
+/* Runs u to completion on the calling stack, like a call: a tasklet, or an
+ * SC unit run in place by its joiner, which may suspend meanwhile (and take
+ * the caller along: es is read again). */
+static inline void bti_run_here(bti_es_t *es, bt_unit_t *u)
 {
     bt_unit_t *prev = es->current;
     u->es = es;
@@ -38,6 +40,7 @@ static inline void bti_run_tasklet(bti_es_t *es, bt_unit_t *u)
     bti_switch_hook(u);
     u->fn(u->arg);
     bti_unit_release_keys(u);
+    es = bti_es_self();
     es->current = prev;
     bti_switch_hook(prev);
 }

@@ -26,8 +26,9 @@
 
 enum { STACK_CACHE_MAX = 256, SPILL_MAX = 2048 };
 
-bool bti_stack_map(size_t size, bti_stack_t *s)
+bool bti_stack_map(size_t asked, bti_stack_t *s)
 {
+    size_t size = bti_stack_span(asked);
     char *base = mmap(NULL, BTI_GUARD_SIZE + size, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (base == MAP_FAILED)
@@ -93,7 +94,8 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
         spill_unlock();
     }
     free_stack_t *cached = es->stack_cache.head;
-    while (cached && cached->size != bti_g.stack_size) { /* the default changed */
+    size_t span = bti_stack_span(bti_g.stack_size);
+    while (cached && cached->size != span) { /* the default changed */
         es->stack_cache.head = cached->next;
         es->stack_cache.count--;
         bti_stack_unmap(&(bti_stack_t){cached, cached->size});
@@ -103,10 +105,10 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
         es->stack_cache.head = cached->next;
         es->stack_cache.count--;
         u->stack.lo = cached;
-        u->stack.size = size;
+        u->stack.size = span;
 #ifdef BTI_ASAN
         /* Frames of the last ULT ended without unwinding: clear their poison. */
-        __asan_unpoison_memory_region(cached, size);
+        __asan_unpoison_memory_region(cached, span);
 #endif
         return;
     }
@@ -117,14 +119,15 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 
 void bti_stack_release(bti_es_t *es, bt_unit_t *u)
 {
-    if (u->stack.size == bti_g.stack_size && es->stack_cache.count == STACK_CACHE_MAX) {
+    bool cacheable = u->stack.size == bti_stack_span(bti_g.stack_size);
+    if (cacheable && es->stack_cache.count == STACK_CACHE_MAX) {
         spill_lock();
         uint32_t room = SPILL_MAX - spill.list.count;
         move_stacks(&es->stack_cache, &spill.list,
                     room < STACK_CACHE_MAX / 2 ? room : STACK_CACHE_MAX / 2);
         spill_unlock();
     }
-    if (u->stack.size == bti_g.stack_size && es->stack_cache.count < STACK_CACHE_MAX) {
+    if (cacheable && es->stack_cache.count < STACK_CACHE_MAX) {
         free_stack_t *f = u->stack.lo;
         *f = (free_stack_t){es->stack_cache.head, u->stack.size};
         es->stack_cache.head = f;

@@ -8,7 +8,29 @@
  * lands in it rather than beyond it. */
 #define BTI_GUARD_SIZE ((size_t)64 << 10)
 
-/* Maps a stack of `size` usable bytes; false if the kernel refuses. */
+/* Every stack maps this many times the size asked for, so a unit near the
+ * top of its stack still has a whole stack's room below: there its joiner
+ * runs an unstarted SC unit in place (bt_join) without shortchanging it.
+ * Pages never touched cost address space only. */
+enum { BTI_STACK_SPAN = 2 };
+static inline size_t bti_stack_span(size_t asked) { return BTI_STACK_SPAN * asked; }
+
+/* Stacks are mapped at the same alignment, so their tops would all fall
+ * into one cache set: a unit's first frames start this far below the top,
+ * a per-stack offset that spreads them over 64 sets. */
+static inline size_t bti_stack_color(const bti_stack_t *s)
+{
+    return (((uintptr_t)s->lo >> 16) * 0x9E3779B1u) & (63 << 6);
+}
+
+/* s without its colour: what a context started on it may use. */
+static inline bti_stack_t bti_stack_colored(const bti_stack_t *s)
+{
+    return (bti_stack_t){s->lo, s->size - bti_stack_color(s)};
+}
+
+/* Maps a stack for `size` bytes (bti_stack_span(size) usable); false if the
+ * kernel refuses. */
 bool bti_stack_map(size_t size, bti_stack_t *s);
 void bti_stack_unmap(bti_stack_t *s);
 

@@ -32,6 +32,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->migratable = attr->migratable && !attr->tasklet;
     u->kind = attr->kind ? attr->kind : bti_g.ult_kind;
     u->unpromoted = false;
+    u->in_place = attr->in_place && u->kind == BT_ULT_SC && !u->migratable;
     u->detached = attr->detached;
     u->priority = attr->priority;
     atomic_init(&u->park, BTI_RUNNING);
@@ -40,6 +41,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->stack_size = attr->stack_size == bti_g.stack_size ? 0 : attr->stack_size;
     u->keys = NULL;
     u->nkeys = 0;
+    u->host = NULL;
     if (u->kind == BT_ULT_FULL && !u->is_tasklet && es)
         bti_stack_attach(es, u); /* FULL: the stack comes with the unit */
     if (!pool)
@@ -84,6 +86,33 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
     bti_after_switch(bti_es_self());
 }
 
+/* Whether the joiner can run u in place (join_hosted): u must not have
+ * started and must allow it (an SC unit whose resumes come back to this ES,
+ * where the joiner goes on once u ends), and the joiner's stack must have
+ * room for all the stack u would have on its own; stack.h maps stacks with
+ * room to spare. */
+static bool can_host(bti_es_t *es, const bt_unit_t *self, const bt_unit_t *u)
+{
+    if (u->started || !u->in_place)
+        return false;
+    uintptr_t lo = (uintptr_t)bti_unit_stack(&es->sched_stack, self)->lo;
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    size_t need = u->stack_size ? u->stack_size : bti_g.stack_size;
+    return lo && sp > lo && sp - lo >= need;
+}
+
+/* Runs u on the joiner's stack, as a call: the joiner could not go on
+ * before u ends anyway, and u starts as cheaply as a tasklet. If u suspends,
+ * bti_promote gives the stack to the chain of units it runs on, which stay
+ * buried until u returns here. */
+static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+{
+    u->unpromoted = true;
+    u->host = self;
+    bti_run_here(es, u);
+    atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
+}
+
 void bt_join(bt_unit_t *u)
 {
     if (atomic_load_explicit(&u->join, memory_order_acquire) == BTI_JOIN_DONE)
@@ -92,12 +121,15 @@ void bt_join(bt_unit_t *u)
     bt_unit_t *self = es ? es->current : NULL;
     if (self && bti_take_ready(es, u)) {
         if (u->is_tasklet) {
-            bti_run_tasklet(es, u);
+            bti_run_here(es, u);
             atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
             return;
         }
         if (!self->is_tasklet) {
-            join_bypass(es, self, u);
+            if (can_host(es, self, u))
+                join_hosted(es, self, u);
+            else
+                join_bypass(es, self, u);
             return;
         }
         bti_fifo_push(&es->local, u); /* a tasklet cannot switch: put it back */
@@ -199,7 +231,7 @@ void bt_yield_to(bt_unit_t *target)
         return;
     }
     if (target->is_tasklet) {
-        bti_run_tasklet(es, target);
+        bti_run_here(es, target);
         bti_unit_finish(es, target);
         return;
     }
@@ -231,6 +263,9 @@ void bt_migrate_to(bt_pool_t *pool)
     bt_unit_t *self = self_ult(es);
     if (!self || (pool->es == es && !pool->shared))
         return;
+    if (self->host)
+        bti_fatal("bt_migrate_to called by a unit that its joiner runs on its own "
+                  "stack; create units that migrate without in_place");
     es->moving = self;
     es->moving_to = pool;
     es->current = NULL;

@@ -37,10 +37,14 @@ struct bt_unit {
     bool migratable; /* resumes go to the shared pool */
     uint8_t kind;    /* enum bt_ult_kind, never DEFAULT */
     /* ROC and SC until their first suspension: a ROC unit still returns to
-     * the scheduler that called it, an SC unit runs on the scheduler's stack. */
+     * the scheduler that called it, an SC unit runs on the scheduler's stack
+     * or its joiner's. */
     bool unpromoted;
-    void **ret_slot; /* ROC: where its return address is */
-    bool detached;   /* frees itself when it ends */
+    bool in_place; /* its joiner may run it on the joiner's stack */
+    bool detached; /* frees itself when it ends */
+    /* SC run in place by its joiner (bt_join): the unit whose stack it runs
+     * on. The host's frames lie below its own until it returns. */
+    struct bt_unit *host;
     int priority;
     _Atomic int park;
     _Atomic uintptr_t join;
@@ -48,7 +52,20 @@ struct bt_unit {
     size_t stack_size; /* 0: the default */
     void **keys;
     uint32_t nkeys;
+    void **ret_slot; /* ROC: where its return address is */
 };
+
+/* The stack u runs on: its host's if it has one; the scheduler's for a
+ * tasklet and for an SC unit that has not suspended; else its own. */
+static inline const bti_stack_t *bti_unit_stack(const bti_stack_t *sched_stack,
+                                                const bt_unit_t *u)
+{
+    while (u->host)
+        u = u->host;
+    if (u->is_tasklet || (u->kind == BT_ULT_SC && u->unpromoted))
+        return sched_stack;
+    return &u->stack;
+}
 
 /* A waiter lives on the waiting thread's stack and is woken exactly once:
  * a ULT by unpark (unit != NULL), an external thread through its futex. */

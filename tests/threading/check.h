@@ -32,6 +32,27 @@
     }                                                                      \
   } while (0)
 
+/* A chain of depth + 1 frames, each holding a buffer filled from seed, with
+ * at_bottom(arg) called at the bottom. Returns the sum over every buffer
+ * taken after at_bottom returned: frame_chain_sum(depth, seed) unless a
+ * frame moved or was overwritten meanwhile (the stack of a unit that
+ * suspended in at_bottom, say). */
+static inline long frame_chain(int depth, int seed, void (*at_bottom)(int), int arg) {
+  volatile char buf[160];
+  for (int i = 0; i < (int)sizeof buf; i++) buf[i] = (char)(seed + depth + i);
+  long below = depth ? frame_chain(depth - 1, seed, at_bottom, arg) : (at_bottom(arg), 0);
+  long sum = below;
+  for (int i = 0; i < (int)sizeof buf; i++) sum += buf[i];
+  return sum;
+}
+
+static inline long frame_chain_sum(int depth, int seed) {
+  long sum = 0;
+  for (int d = 0; d <= depth; d++)
+    for (int i = 0; i < 160; i++) sum += (char)(seed + d + i);
+  return sum;
+}
+
 /* Seconds on the monotonic clock; used only for give-up deadlines, never to
  * assert how long something took. */
 static inline double now_sec(void) {

@@ -21,25 +21,6 @@ static int cond_arrived, in_mutex, mutex_overlap;
 static atomic_int suspended_once, quiet_ran;
 static _Atomic(bt_unit_t *) sleepers[UNITS];
 
-/* Each frame keeps a buffer on the stack; the checksum of the whole chain,
- * recomputed after `at_bottom` returns, proves that no frame moved or got
- * overwritten while the unit was suspended. */
-static long frames(int depth, int seed, void (*at_bottom)(int), int id) {
-  volatile char buf[192];
-  for (int i = 0; i < (int)sizeof buf; i++) buf[i] = (char)(seed + depth + i);
-  long below = depth ? frames(depth - 1, seed, at_bottom, id) : (at_bottom(id), 0);
-  long sum = below;
-  for (int i = 0; i < (int)sizeof buf; i++) sum += buf[i];
-  return sum;
-}
-
-static long expected_sum(int seed) {
-  long sum = 0;
-  for (int depth = 0; depth <= DEPTH; depth++)
-    for (int i = 0; i < 192; i++) sum += (char)(seed + depth + i);
-  return sum;
-}
-
 static void suspend_everywhere(int id) {
   bt_yield();
 
@@ -76,14 +57,14 @@ static void nothing_at_bottom(int id) { (void)id; }
 
 static void suspender(void *arg) {
   int id = (int)(intptr_t)arg;
-  CHECK(frames(DEPTH, id, suspend_everywhere, id) == expected_sum(id));
+  CHECK(frame_chain(DEPTH, id, suspend_everywhere, id) == frame_chain_sum(DEPTH, id));
   /* deep calls on the promoted stack */
-  CHECK(frames(DEPTH, id + 7, yield_at_bottom, id) == expected_sum(id + 7));
+  CHECK(frame_chain(DEPTH, id + 7, yield_at_bottom, id) == frame_chain_sum(DEPTH, id + 7));
 }
 
 static void quiet(void *arg) {
   int id = (int)(intptr_t)arg;
-  CHECK(frames(DEPTH, id, nothing_at_bottom, id) == expected_sum(id));
+  CHECK(frame_chain(DEPTH, id, nothing_at_bottom, id) == frame_chain_sum(DEPTH, id));
   atomic_fetch_add(&quiet_ran, 1);
 }
 

@@ -122,11 +122,17 @@ typedef struct bt_unit_attr {
     int migratable;    /* ULTs: after suspending, may resume on another ES */
     int tasklet;       /* a tasklet instead of a ULT */
     int detached;      /* nobody joins it: it frees itself when it ends */
+    int in_place;      /* SC ULTs: a joiner may run it on its own stack (see
+                          bt_join); it must then not call bt_migrate_to */
 } bt_unit_attr_t;
 bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr);
 
 /* Waits until `unit` has finished. A ULT joining a unit that has not started
- * and sits in a pool of its own ES runs it at once (scheduler bypass). */
+ * and sits in a pool of its own ES runs it at once (scheduler bypass): on
+ * the joiner's own stack, like a call, if the unit is an SC ULT created
+ * in_place, not migratable, and the joiner's stack has room for the unit's
+ * whole stack size; if the unit then suspends, the joiner waits buried
+ * beneath it. Otherwise the unit gets a stack and a context of its own. */
 void bt_join(bt_unit_t *unit);
 /* Releases a finished unit (join it first). */
 void bt_free(bt_unit_t *unit);
