@@ -160,6 +160,7 @@ static void adopt_main_thread(bti_es_t *es)
     m->started = true;
     m->es = es;
     thread_stack(&m->stack);
+    m->stack_floor = m->stack.lo;
     bti_tls_es = es;
     es->current = m;
     es->altstack = bti_overflow_thread_init();

@@ -327,6 +327,7 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
     u->started = true;
     if (!u->stack.lo)
         bti_stack_attach(es, u);
+    u->stack_floor = u->stack.lo;
     bti_stack_t colored = bti_stack_colored(&u->stack);
     bti_start(from, &colored, ult_entry, u);
 }
@@ -374,6 +375,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
     case BT_ULT_ROC: {
         if (!u->stack.lo)
             bti_stack_attach(es, u);
+        u->stack_floor = u->stack.lo;
         u->unpromoted = true;
         bti_stack_t colored = bti_stack_colored(&u->stack);
         void *top = (void *)(((uintptr_t)colored.lo + colored.size) & ~(uintptr_t)15);
@@ -395,6 +397,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
 #endif
     case BT_ULT_SC: {
         void *mine = es->sched_stack.lo;
+        u->stack_floor = mine;
         u->unpromoted = true;
         bti_switch_hook(u);
         u->fn(u->arg);
@@ -413,6 +416,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
     default: { /* SS: the scheduler restarts afresh when the unit is done */
         if (!u->stack.lo)
             bti_stack_attach(es, u);
+        u->stack_floor = u->stack.lo;
         btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
                      bti_sched_main, NULL);
         bti_stack_t colored = bti_stack_colored(&u->stack);

@@ -91,11 +91,11 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
  * where the joiner goes on once u ends), and the joiner's stack must have
  * room for all the stack u would have on its own; stack.h maps stacks with
  * room to spare. */
-static bool can_host(bti_es_t *es, const bt_unit_t *self, const bt_unit_t *u)
+static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
 {
     if (u->started || !u->in_place)
         return false;
-    uintptr_t lo = (uintptr_t)bti_unit_stack(&es->sched_stack, self)->lo;
+    uintptr_t lo = (uintptr_t)self->stack_floor;
     uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
     size_t need = u->stack_size ? u->stack_size : bti_g.stack_size;
     return lo && sp > lo && sp - lo >= need;
@@ -109,6 +109,7 @@ static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
 {
     u->unpromoted = true;
     u->host = self;
+    u->stack_floor = self->stack_floor;
     bti_run_here(es, u);
     atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
 }
@@ -126,7 +127,7 @@ void bt_join(bt_unit_t *u)
             return;
         }
         if (!self->is_tasklet) {
-            if (can_host(es, self, u))
+            if (can_host(self, u))
                 join_hosted(es, self, u);
             else
                 join_bypass(es, self, u);

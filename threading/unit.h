@@ -42,12 +42,15 @@ struct bt_unit {
     bool unpromoted;
     bool in_place; /* its joiner may run it on the joiner's stack */
     bool detached; /* frees itself when it ends */
-    /* SC run in place by its joiner (bt_join): the unit whose stack it runs
-     * on. The host's frames lie below its own until it returns. */
-    struct bt_unit *host;
+    /* The lowest byte of the stack it runs on, from its start to its end
+     * (promotion hands it that stack rather than moving it elsewhere). */
+    void *stack_floor;
     int priority;
     _Atomic int park;
     _Atomic uintptr_t join;
+    /* SC run in place by its joiner (bt_join): the unit whose stack it runs
+     * on. The host's frames lie below its own until it returns. */
+    struct bt_unit *host;
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */
     size_t stack_size; /* 0: the default */
     void **keys;
