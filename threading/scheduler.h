@@ -29,8 +29,8 @@ static inline void bti_switch_hook(bt_unit_t *u)
 }
 
 /* Runs u to completion on the calling stack, like a call: a tasklet, or an
- * SC unit run in place by its joiner, which may suspend meanwhile (and take
- * the caller along: es is read again). */
+ * SC unit run in place by its joiner, which may suspend meanwhile but comes
+ * back to this ES (it cannot migrate), so es stays the caller's. */
 static inline void bti_run_here(bti_es_t *es, bt_unit_t *u)
 {
     bt_unit_t *prev = es->current;
@@ -40,7 +40,6 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u)
     bti_switch_hook(u);
     u->fn(u->arg);
     bti_unit_release_keys(u);
-    es = bti_es_self();
     es->current = prev;
     bti_switch_hook(prev);
 }
