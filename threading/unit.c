@@ -111,6 +111,7 @@ static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
     u->host = self;
     u->stack_floor = self->stack_floor;
     bti_run_here(es, u);
+    /* relaxed: the one reader is this joiner (bt_free), on this thread */
     atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
 }
 
@@ -123,6 +124,7 @@ void bt_join(bt_unit_t *u)
     if (self && bti_take_ready(es, u)) {
         if (u->is_tasklet) {
             bti_run_here(es, u);
+            /* relaxed: as in join_hosted */
             atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
             return;
         }

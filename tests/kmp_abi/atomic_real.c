@@ -193,18 +193,16 @@ CPT_HELPERS(cpt8_, cmplx8, c8_t)
 CPT_HELPERS(cpt10_, cmplx10, c10_t)
 
 static c4_t c4_sink;
-static void cpt4_add(int g, c4_t *p, c4_t r, int f)
-{ __kmpc_atomic_cmplx4_add_cpt(NULL, g, p, r, &c4_sink, f); }
-static void cpt4_sub(int g, c4_t *p, c4_t r, int f)
-{ __kmpc_atomic_cmplx4_sub_cpt(NULL, g, p, r, &c4_sink, f); }
-static void cpt4_mul(int g, c4_t *p, c4_t r, int f)
-{ __kmpc_atomic_cmplx4_mul_cpt(NULL, g, p, r, &c4_sink, f); }
-static void cpt4_div(int g, c4_t *p, c4_t r, int f)
-{ __kmpc_atomic_cmplx4_div_cpt(NULL, g, p, r, &c4_sink, f); }
-static void cpt4_sub_cpt_rev_(int g, c4_t *p, c4_t r, int f)
-{ __kmpc_atomic_cmplx4_sub_cpt_rev(NULL, g, p, r, &c4_sink, f); }
-static void cpt4_div_cpt_rev_(int g, c4_t *p, c4_t r, int f)
-{ __kmpc_atomic_cmplx4_div_cpt_rev(NULL, g, p, r, &c4_sink, f); }
+/* cmplx4's capture entries return the old value through a pointer. */
+#define CPT4(name, entry)                                                     \
+    static void cpt4_##name(int g, c4_t *p, c4_t r, int f)                    \
+    { __kmpc_atomic_cmplx4_##entry(NULL, g, p, r, &c4_sink, f); }
+CPT4(add, add_cpt)
+CPT4(sub, sub_cpt)
+CPT4(mul, mul_cpt)
+CPT4(div, div_cpt)
+CPT4(sub_cpt_rev_, sub_cpt_rev)
+CPT4(div_cpt_rev_, div_cpt_rev)
 
 /* cmplx4 also has the cmplx8-rhs entries: exercised on separate variables. */
 static c4_t c4_mix[4];
