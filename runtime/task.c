@@ -64,9 +64,14 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
     return &t->kmp;
 }
 
+/* Only a holder makes references (a running task, for its children), so
+ * a holder that reads 1 is the last and needs no locked decrement: the
+ * common leaf task then completes without a fence, which would stall the
+ * creator until the task's last store had retired. */
 static void release(bob_task_t *t)
 {
-    if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
+    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 &&
+        atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
         return;
     bob_task_t *parent = t->parent_task;
     bob_deptable_free(t->ctx.deps);
