@@ -65,11 +65,13 @@ void *bob_copyprivate_light(bob_thread_t *self, void *data)
 /* Reductions. Where the compiler generated atomic updates (it says so in
  * the location's flags) every thread uses them (method 2): no thread waits,
  * which a tasklet could not. Otherwise each thread combines its partial
- * result under the construct's lock (method 1). */
+ * result under the construct's lock (method 1). A thread alone combines
+ * without either, unless it is one team of a league: the teams' initial
+ * threads combine into the same variables at once. */
 int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
 {
     self->reduce_locked = false;
-    if (self->team->nthreads == 1)
+    if (self->team->nthreads == 1 && self->team->league_size == 1)
         return 1;
     if (atomic_ok)
         return 2;
