@@ -147,6 +147,15 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t)
         atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
 }
 
+/* OpenMP binds a task to its team: the tasks of a team of one thread
+ * wait in its ES's private pool, which other ESs do not steal from, and
+ * run when that thread reaches a scheduling point. Stolen, each would
+ * also cross cores twice, for a thread that could run it for less. */
+static bt_pool_t *task_pool(const bob_thread_t *self)
+{
+    return self->team->nthreads == 1 ? bt_pool_private(-1) : bt_pool_shared(-1);
+}
+
 static void spawn(bob_task_t *t)
 {
     int priority = 0;
@@ -159,7 +168,7 @@ static void spawn(bob_task_t *t)
     attr.priority = priority;
     attr.migratable = !(t->flags & BOB_TASK_TIED);
     attr.detached = 1;
-    if (!bt_create(bt_pool_shared(-1), task_main, &t->ctx, &attr))
+    if (!bt_create(task_pool(&t->ctx), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }
 
@@ -179,9 +188,9 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
  * which could not suspend inside the new task, keeps queueing. */
 enum { READY_PER_ES = 256 };
 
-static bool throttled(void)
+static bool throttled(const bob_thread_t *self)
 {
-    return bt_pool_length(bt_pool_shared(-1)) > READY_PER_ES && !bt_self_is_tasklet();
+    return bt_pool_length(task_pool(self)) > READY_PER_ES && !bt_self_is_tasklet();
 }
 
 /* A tied task that runs at once on its creator, with no detach event and
@@ -216,7 +225,7 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         t->requeued = true;
         return;
     }
-    bool at_once = self->final || throttled();
+    bool at_once = self->final || throttled(self);
     if (at_once && completes_here(t)) {
         run_here(self, t);
         return;

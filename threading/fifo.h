@@ -9,6 +9,7 @@
 
 typedef struct bti_fifo {
     bt_unit_t *head, *tail;
+    size_t length;
 } bti_fifo_t;
 
 static inline bool bti_fifo_empty(const bti_fifo_t *q) { return !q->head; }
@@ -21,16 +22,20 @@ static inline void bti_fifo_push(bti_fifo_t *q, bt_unit_t *u)
     else
         q->head = u;
     q->tail = u;
+    q->length++;
 }
 
-/* Appends a chain already linked through `next` and ending in NULL. */
-static inline void bti_fifo_append(bti_fifo_t *q, bt_unit_t *first, bt_unit_t *last)
+/* Appends a chain of n units already linked through `next` and ending in
+ * NULL. */
+static inline void bti_fifo_append(bti_fifo_t *q, bt_unit_t *first, bt_unit_t *last,
+                                   size_t n)
 {
     if (q->tail)
         q->tail->next = first;
     else
         q->head = first;
     q->tail = last;
+    q->length += n;
 }
 
 static inline bt_unit_t *bti_fifo_pop(bti_fifo_t *q)
@@ -40,6 +45,7 @@ static inline bt_unit_t *bti_fifo_pop(bti_fifo_t *q)
         q->head = u->next;
         if (!q->head)
             q->tail = NULL;
+        q->length--;
     }
     return u;
 }

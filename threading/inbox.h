@@ -39,15 +39,17 @@ static inline bool bti_inbox_drain(bti_inbox_t *box, bti_fifo_t *q)
     /* acquire: pairs with the release of each push. */
     bt_unit_t *u = atomic_exchange_explicit(&box->top, NULL, memory_order_acquire);
     bt_unit_t *rev = NULL, *last = u;
+    size_t n = 0;
     while (u) {
         bt_unit_t *next = u->next;
         u->next = rev;
         rev = u;
         u = next;
+        n++;
     }
     if (!rev)
         return false;
-    bti_fifo_append(q, rev, last);
+    bti_fifo_append(q, rev, last, n);
     return true;
 }
 

@@ -290,8 +290,8 @@ bt_pool_t *bt_pool_shared(int es)
 size_t bt_pool_length(bt_pool_t *pool)
 {
     bti_es_t *es = pool->es;
-    if (!pool->shared)
-        return 0; /* a private pool's owner FIFO keeps no count */
+    if (!pool->shared) /* its FIFO is the owner's alone: others read 0 */
+        return es == bti_es_self() ? es->local.length : 0;
     int64_t n = atomic_load_explicit(&es->shared.bottom, memory_order_relaxed) -
                 atomic_load_explicit(&es->shared.top, memory_order_relaxed);
     return n > 0 ? (size_t)n : 0;

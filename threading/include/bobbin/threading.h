@@ -84,7 +84,9 @@ void bt_set_stack_size(size_t bytes);
 bt_pool_t *bt_pool_private(int es);
 bt_pool_t *bt_pool_shared(int es);
 
-/* Units waiting in a pool: a hint, possibly stale (for throttling). */
+/* Units waiting in a pool: a hint, possibly stale (for throttling). Only
+ * the ES that owns a private pool sees its length (units pushed by others
+ * count once it has taken them in); others read 0. */
 size_t bt_pool_length(bt_pool_t *pool);
 
 /* Creates a ready unit in `pool` (NULL: the caller's private pool). The unit

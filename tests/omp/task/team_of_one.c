@@ -1,0 +1,97 @@
+// OpenMP binds a task to its team: the tasks of a team of one thread (the
+// initial thread outside any parallel region, a parallel region of one
+// thread, one nested in a wider team) run on that thread only, never on an
+// idle stream meanwhile. The creator stays busy for 50 ms after making
+// them, ample time for an idle stream to steal any it could see. The
+// tasks also update an unsynchronised counter: nothing runs two of them at
+// once, so the count is exact. Past 256 incomplete tasks, a thread alone
+// in its team runs new ones at once (throttling), as a wider team does.
+// RUN: %libomp-compile && %libomp-run | FileCheck %s
+#include "check.h"
+
+#include <pthread.h>
+
+enum { TASKS = 64, MANY = 20000 };
+
+static long counter;
+static int elsewhere;
+
+static void busy(double seconds) {
+  double until = omp_get_wtime() + seconds;
+  while (omp_get_wtime() < until)
+    ;
+}
+
+/* Makes TASKS tasks, stays busy, waits for them; returns how many ran on
+ * another OS thread than the caller's. */
+static int make_tasks(void) {
+  pthread_t me = pthread_self();
+  counter = 0;
+  elsewhere = 0;
+  for (int i = 0; i < TASKS; i++) {
+#pragma omp task firstprivate(me)
+    {
+      if (!pthread_equal(pthread_self(), me))
+        elsewhere++;
+      long c = counter;
+      busy(1e-5);
+      counter = c + 1;
+    }
+  }
+  busy(0.05);
+#pragma omp taskwait
+  CHECK_EQ(counter, TASKS);
+  return elsewhere;
+}
+
+/* How many tasks the thread had made when the first of MANY ran: past
+ * 256 incomplete ones, a new task runs at once (throttling), where a queue
+ * taking them all would hold MANY until the taskwait. */
+static int made_when_first_ran(void) {
+  int made = 0, first = -1;
+  for (int i = 0; i < MANY; i++) {
+#pragma omp task shared(made, first)
+    if (first < 0)
+      first = made;
+    made++;
+  }
+#pragma omp taskwait
+  return first;
+}
+
+int main(void) {
+  printf("initial thread: %d elsewhere\n", make_tasks());
+  int one = -1, nested[2] = {-1, -1};
+#pragma omp parallel num_threads(1)
+  one = make_tasks();
+  printf("team of one: %d elsewhere\n", one);
+  omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+  {
+    int me = omp_get_thread_num();
+#pragma omp parallel num_threads(1)
+    {
+      pthread_t self = pthread_self();
+      int away = 0;
+      for (int i = 0; i < TASKS; i++) {
+#pragma omp task firstprivate(self) shared(away)
+        {
+          busy(1e-5);
+          if (!pthread_equal(pthread_self(), self))
+            away++;
+        }
+      }
+      busy(0.05);
+#pragma omp taskwait
+      nested[me] = away;
+    }
+  }
+  printf("nested team of one: %d %d elsewhere\n", nested[0], nested[1]);
+  int first = made_when_first_ran();
+  printf("throttled: %s\n", first >= 256 && first <= 300 ? "yes" : "no");
+  return 0;
+}
+// CHECK: initial thread: 0 elsewhere
+// CHECK-NEXT: team of one: 0 elsewhere
+// CHECK-NEXT: nested team of one: 0 0 elsewhere
+// CHECK-NEXT: throttled: yes
