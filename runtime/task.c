@@ -65,9 +65,8 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
 }
 
 /* Only a holder makes references (a running task, for its children), so
- * a holder that reads 1 is the last and needs no locked decrement: the
- * common leaf task then completes without a fence, which would stall the
- * creator until the task's last store had retired. */
+ * a holder that reads 1 is the last: it skips the locked decrement, a full
+ * barrier on x86, which every leaf task would otherwise pay. */
 static void release(bob_task_t *t)
 {
     if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 &&
@@ -150,10 +149,13 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t)
 /* OpenMP binds a task to its team: the tasks of a team of one thread
  * wait in its ES's private pool, which other ESs do not steal from, and
  * run when that thread reaches a scheduling point. Stolen, each would
- * also cross cores twice, for a thread that could run it for less. */
+ * also cross cores twice, for a thread that could run it for less. An
+ * application thread that is no ES runs no work unit: its tasks go to the
+ * shared pool of ES 0, as before, whose length it can read to throttle. */
 static bt_pool_t *task_pool(const bob_thread_t *self)
 {
-    return self->team->nthreads == 1 ? bt_pool_private(-1) : bt_pool_shared(-1);
+    bool alone = self->team->nthreads == 1 && bt_self_es() >= 0;
+    return alone ? bt_pool_private(-1) : bt_pool_shared(-1);
 }
 
 static void spawn(bob_task_t *t)
