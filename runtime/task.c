@@ -148,14 +148,19 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t)
 
 /* OpenMP binds a task to its team: the tasks of a team of one thread
  * wait in its ES's private pool, which other ESs do not steal from, and
- * run when that thread reaches a scheduling point. Stolen, each would
- * also cross cores twice, for a thread that could run it for less. An
- * application thread that is no ES runs no work unit: its tasks go to the
- * shared pool of ES 0, as before, whose length it can read to throttle. */
-static bt_pool_t *task_pool(const bob_thread_t *self)
+ * run when that thread reaches a scheduling point; an untied one resumes
+ * there too. Stolen, each would also cross cores twice, for a thread that
+ * could run it for less. An application thread that is no ES runs no work
+ * unit: its tasks go to the shared pool of ES 0, as before, whose length
+ * it can read to throttle. */
+static bool alone(const bob_thread_t *self)
 {
-    bool alone = self->team->nthreads == 1 && bt_self_es() >= 0;
-    return alone ? bt_pool_private(-1) : bt_pool_shared(-1);
+    return self->team->nthreads == 1 && bt_self_es() >= 0;
+}
+
+static bt_pool_t *task_pool(bool own)
+{
+    return own ? bt_pool_private(-1) : bt_pool_shared(-1);
 }
 
 static void spawn(bob_task_t *t)
@@ -168,9 +173,10 @@ static void spawn(bob_task_t *t)
     }
     bt_unit_attr_t attr = bob_unit_attr(bob_config.task_kind);
     attr.priority = priority;
-    attr.migratable = !(t->flags & BOB_TASK_TIED);
+    bool own = alone(&t->ctx);
+    attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
     attr.detached = 1;
-    if (!bt_create(task_pool(&t->ctx), task_main, &t->ctx, &attr))
+    if (!bt_create(task_pool(own), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }
 
@@ -192,7 +198,7 @@ enum { READY_PER_ES = 256 };
 
 static bool throttled(const bob_thread_t *self)
 {
-    return bt_pool_length(task_pool(self)) > READY_PER_ES && !bt_self_is_tasklet();
+    return bt_pool_length(task_pool(alone(self))) > READY_PER_ES && !bt_self_is_tasklet();
 }
 
 /* A tied task that runs at once on its creator, with no detach event and

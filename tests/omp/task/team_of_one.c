@@ -4,8 +4,9 @@
 // idle stream meanwhile. The creator stays busy for 50 ms after making
 // them, ample time for an idle stream to steal any it could see. The
 // tasks also update an unsynchronised counter: nothing runs two of them at
-// once, so the count is exact. Past 256 incomplete tasks, a thread alone
-// in its team runs new ones at once (throttling), as a wider team does.
+// once, so the count is exact. An untied task resumes on that thread too.
+// Past 256 incomplete tasks, a thread alone in its team runs new ones at
+// once (throttling), as a wider team does.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 #include "check.h"
 
@@ -44,6 +45,32 @@ static int make_tasks(void) {
   return elsewhere;
 }
 
+/* The task waited for in an untied task's taskwait (a called function, so
+ * that clang does not split the task into parts): it leaves behind a
+ * grandchild that keeps the thread busy 20 ms, during which the untied task
+ * is ready to resume and an idle stream would take it, were it free to. */
+static void child_and_wait(void) {
+#pragma omp task
+  {
+#pragma omp task
+    busy(0.02);
+  }
+#pragma omp taskwait
+}
+
+/* Whether an untied task resumed on another OS thread than it started on. */
+static int untied_moved(void) {
+  int moved = -1;
+#pragma omp task untied shared(moved)
+  {
+    pthread_t before = pthread_self();
+    child_and_wait();
+    moved = !pthread_equal(pthread_self(), before);
+  }
+#pragma omp taskwait
+  return moved;
+}
+
 /* How many tasks the thread had made when the first of MANY ran: past
  * 256 incomplete ones, a new task runs at once (throttling), where a queue
  * taking them all would hold MANY until the taskwait. */
@@ -65,6 +92,7 @@ int main(void) {
 #pragma omp parallel num_threads(1)
   one = make_tasks();
   printf("team of one: %d elsewhere\n", one);
+  printf("untied task moved: %d\n", untied_moved());
   omp_set_max_active_levels(2);
 #pragma omp parallel num_threads(2)
   {
@@ -93,5 +121,6 @@ int main(void) {
 }
 // CHECK: initial thread: 0 elsewhere
 // CHECK-NEXT: team of one: 0 elsewhere
+// CHECK-NEXT: untied task moved: 0
 // CHECK-NEXT: nested team of one: 0 0 elsewhere
 // CHECK-NEXT: throttled: yes
