@@ -98,9 +98,7 @@ void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend)
 
 /* ---- tasks ------------------------------------------------------------------------ */
 
-/* A runtime task to run spec's fn on its own copy of spec's data, made by
- * copy_args. */
-static bob_task_t *new_task(bob_thread_t *self, const bob_gomp_task_t *spec)
+static int32_t task_flags(const bob_gomp_task_t *spec)
 {
     int32_t flags = 0;
     if (!(spec->flags & BOB_GOMP_TASK_UNTIED))
@@ -111,14 +109,31 @@ static bob_task_t *new_task(bob_thread_t *self, const bob_gomp_task_t *spec)
         flags |= BOB_TASK_DETACHABLE;
     if (spec->priority > 0)
         flags |= BOB_TASK_PRIORITY;
-    size_t align = spec->arg_align > 1 ? (size_t)spec->arg_align : 1;
+    return flags;
+}
+
+static size_t arg_align(const bob_gomp_task_t *spec)
+{
+    return spec->arg_align > 1 ? (size_t)spec->arg_align : 1;
+}
+
+static void *align_up(void *p, size_t align)
+{
+    return (void *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
+}
+
+/* A runtime task to run spec's fn on its own copy of spec's data, made by
+ * copy_args. */
+static bob_task_t *new_task(bob_thread_t *self, const bob_gomp_task_t *spec)
+{
+    size_t align = arg_align(spec);
     size_t room = spec->arg_size > 0 ? (size_t)spec->arg_size + align - 1 : 0;
-    gomp_kmp_t *g = (gomp_kmp_t *)bob_task_alloc(self, flags, sizeof *g, room, gomp_entry);
+    gomp_kmp_t *g = (gomp_kmp_t *)bob_task_alloc(self, task_flags(spec), sizeof *g, room,
+                                                 gomp_entry);
     g->kmp.data2.priority = spec->priority;
     g->fn = spec->fn;
     g->reductions = NULL;
-    g->arg = room ? (void *)(((uintptr_t)g->kmp.shareds + align - 1) & ~(uintptr_t)(align - 1))
-                  : NULL;
+    g->arg = room ? align_up(g->kmp.shareds, align) : NULL;
     return bob_task_of(g);
 }
 
@@ -157,9 +172,34 @@ static void run_deferred(bob_thread_t *self, bob_task_t *t, int ndeps, const bob
         bob_task_release(t);
 }
 
+/* A tied task with neither dependences nor a detach event that runs at
+ * once completes here (task.c), and nothing else sees the compiler's
+ * argument block while it runs: fn takes the block itself, as in libgomp,
+ * unless a copy function makes the task's own copy. This is every
+ * throttled task, so it costs the least: no runtime task around fn. */
+static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_clause)
+{
+    enum { NOT_HERE = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };
+    if ((spec->flags & NOT_HERE) || (if_clause && !bob_task_at_once(self)))
+        return false;
+    size_t align = arg_align(spec);
+    size_t room = spec->cpyfn ? (size_t)spec->arg_size + align - 1 : 0;
+    bob_task_t *t = bob_task_here_begin(self, task_flags(spec), room);
+    void *arg = spec->data;
+    if (spec->cpyfn) {
+        arg = align_up(&t->kmp, align);
+        spec->cpyfn(arg, spec->data);
+    }
+    spec->fn(arg);
+    bob_task_here_end(self, t);
+    return true;
+}
+
 void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
                    void **depend, void **detach)
 {
+    if (ran_here(self, task, if_clause))
+        return;
     bob_task_t *t = new_task(self, task);
     if (task->flags & BOB_GOMP_TASK_DETACH) {
         /* The event handle is the task; gcc also expects it in the first word

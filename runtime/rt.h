@@ -113,10 +113,24 @@ typedef struct bob_cgroup {
 } bob_cgroup_t;
 
 typedef struct bob_thread {
+    /* A task's context is made with the fields up to `taskgroup` (task.c);
+     * those from `children` on start zero, as task_mem.c keeps them. */
     bob_icv_t icv;
     bob_team_t *team;
     int tid;
     int gtid;
+    /* Tasking (task.c): this thread's or explicit task's task state. */
+    bool final;                   /* in a final task: children are included */
+    struct bob_task *task;        /* the explicit task this is the context of */
+    /* where a new task counts: in the tasks_pending of the implicit task
+     * it descends from */
+    _Atomic uint32_t *pending;
+    struct bob_taskgroup *taskgroup; /* innermost taskgroup */
+    _Atomic uint32_t children;    /* incomplete child tasks; a futex word */
+    /* Incomplete explicit tasks descended from this implicit task (for the
+     * team's barriers; a futex word) */
+    _Atomic uint32_t tasks_pending;
+    struct bob_deptable *deps;    /* dependences among the children */
     void *unit;                 /* the work unit running it (bt_unit_t) */
     struct bob_thread *outer;   /* thread 0: the task that forked the team */
     uint64_t ws_next;           /* worksharing constructs met so far */
@@ -142,17 +156,6 @@ typedef struct bob_thread {
      * behalf (gomp_support.c) */
     struct split_fork *split_fork;
     int push_num_teams, push_teams_thread_limit;
-    /* Tasking (task.c): this thread's or explicit task's task state. */
-    struct bob_task *task;        /* the explicit task this is the context of */
-    _Atomic uint32_t children;    /* incomplete child tasks; a futex word */
-    /* Incomplete explicit tasks descended from this implicit task (for the
-     * team's barriers; a futex word), and where a new task counts: in the
-     * counter of the implicit task it descends from. */
-    _Atomic uint32_t tasks_pending;
-    _Atomic uint32_t *pending;
-    struct bob_taskgroup *taskgroup; /* innermost taskgroup */
-    struct bob_deptable *deps;    /* dependences among the children */
-    bool final;                   /* in a final task: children are included */
     struct image *tls_image;      /* tls.c: the TLS image it last had loaded */
 } bob_thread_t;
 

@@ -38,26 +38,36 @@ static uint64_t id_of(bob_task_t *t)
     return atomic_compare_exchange_strong(&t->id, &id, fresh) ? fresh : id;
 }
 
-bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
-                               size_t sizeof_shareds, bob_task_entry_t entry)
+/* A new task of self, with what every task sets; the rest of its head is
+ * zero (task_mem.c). One that completes here (below) is made in the
+ * creator's taskgroup and holds no reference on its parent. */
+static bob_task_t *new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
 {
-    size_t head = offsetof(bob_task_t, kmp);
-    size_t shareds = (head + sizeof_kmp_task + 15) & ~(size_t)15;
-    size_t size = shareds + sizeof_shareds;
     bob_task_t *t = bob_task_mem_alloc(size);
-    memset(t, 0, head);
-    t->size = size;
-    t->flags = flags;
-    t->parent = self;
-    t->parent_task = self->task;
-    atomic_init(&t->refs, 1);
+    t->ctx.icv = self->icv;
     t->ctx.team = self->team;
     t->ctx.tid = self->tid;
     t->ctx.gtid = self->gtid;
-    t->ctx.pending = self->pending;
-    t->ctx.icv = self->icv;
-    t->ctx.task = t;
     t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
+    t->ctx.task = t;
+    t->ctx.pending = self->pending;
+    t->ctx.taskgroup = here ? self->taskgroup : NULL;
+    t->parent = self;
+    t->parent_task = here ? NULL : self->task;
+    t->taskgroup = NULL;
+    atomic_init(&t->refs, 1);
+    t->flags = flags;
+    t->size = size;
+    if (flags & BOB_TASK_DETACHABLE)
+        atomic_init(&t->detach, BOB_EVENT_LIVE);
+    return t;
+}
+
+bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
+                               size_t sizeof_shareds, bob_task_entry_t entry)
+{
+    size_t shareds = (offsetof(bob_task_t, kmp) + sizeof_kmp_task + 15) & ~(size_t)15;
+    bob_task_t *t = new_task(self, flags, shareds + sizeof_shareds, false);
     t->kmp.shareds = sizeof_shareds ? (char *)t + shareds : NULL;
     t->kmp.routine = entry;
     t->kmp.part_id = 0; /* the memory is recycled: an untied task starts at its first part */
@@ -74,7 +84,8 @@ static void release(bob_task_t *t)
         return;
     bob_task_t *parent = t->parent_task;
     bob_deptable_free(t->ctx.deps);
-    free(t->mutexes);
+    if (t->mutexes) /* rarely: spares every task a call */
+        free(t->mutexes);
     bob_task_mem_free(t, t->size);
     if (parent)
         release(parent);
@@ -213,6 +224,12 @@ static bool completes_here(const bob_task_t *t)
     return (t->flags & BOB_TASK_TIED) && !(t->flags & BOB_TASK_DETACHABLE) && !t->dep;
 }
 
+void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
+{
+    bob_set_self(self);
+    release(t);
+}
+
 static void run_here(bob_thread_t *self, bob_task_t *t)
 {
     t->parent_task = NULL;
@@ -221,9 +238,17 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     t->kmp.routine(t->ctx.gtid, &t->kmp);
     if (t->flags & BOB_TASK_DESTRUCTORS)
         t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
-    bob_set_self(self);
-    release(t);
+    bob_task_here_end(self, t);
 }
+
+bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
+{
+    bob_task_t *t = new_task(self, flags, offsetof(bob_task_t, kmp) + room, true);
+    bob_set_self(&t->ctx);
+    return t;
+}
+
+bool bob_task_at_once(const bob_thread_t *self) { return self->final || throttled(self); }
 
 void bob_task_submit(bob_thread_t *self, bob_task_t *t)
 {
@@ -233,7 +258,7 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         t->requeued = true;
         return;
     }
-    bool at_once = self->final || throttled(self);
+    bool at_once = bob_task_at_once(self);
     if (at_once && completes_here(t)) {
         run_here(self, t);
         return;
@@ -282,7 +307,7 @@ void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t)
 void bob_task_fulfill(bob_task_t *t)
 {
     int state = atomic_fetch_or(&t->detach, BOB_FULFILLED);
-    if (state & BOB_FULFILLED)
+    if ((state & BOB_FULFILLED) || !(state & BOB_EVENT_LIVE))
         bob_fatal("omp_fulfill_event: the event of task %llu was already fulfilled",
                   (unsigned long long)id_of(t));
     if (state & BOB_BODY_DONE)

@@ -33,8 +33,10 @@ enum {
     BOB_TASK_DETACHABLE = 1 << 6,
 };
 
-/* detach state bits */
-enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2 };
+/* detach state bits; a detachable task is made with BOB_EVENT_LIVE, so an
+ * event fulfilled after its task's memory went back (and was zeroed) is
+ * still seen as fulfilled twice */
+enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2, BOB_EVENT_LIVE = 4 };
 
 typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
@@ -49,18 +51,19 @@ struct bob_depnode;
 
 typedef struct bob_task {
     bob_thread_t ctx;               /* bob_self() while the task runs */
-    bob_thread_t *parent;           /* context of the generating task */
-    struct bob_task *parent_task;   /* NULL if that was an implicit task */
-    bob_taskgroup_t *taskgroup;     /* the group it counts in, or NULL */
-    _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */
-    _Atomic int32_t detach;         /* BOB_BODY_DONE | BOB_FULFILLED */
-    int32_t flags;
+    /* From ctx.children to here the memory starts zero (task_mem.c). */
+    _Atomic int32_t detach;         /* BOB_EVENT_LIVE | BOB_BODY_DONE | BOB_FULFILLED */
     _Atomic uint64_t id;            /* 0 until asked for (bob_task_id) */
-    size_t size;                    /* of the whole allocation */
     struct bob_depnode *dep;        /* its node in the dependence graph */
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
     int nmutexes;
     bool requeued;                  /* an untied task's part asked to run again */
+    bob_thread_t *parent;           /* context of the generating task */
+    struct bob_task *parent_task;   /* NULL if that was an implicit task */
+    bob_taskgroup_t *taskgroup;     /* the group it counts in, or NULL */
+    _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */
+    int32_t flags;
+    size_t size;                    /* of the whole allocation */
     bob_kmp_task_t kmp;             /* the compiler's part; privates follow */
 } bob_task_t;
 
@@ -70,13 +73,24 @@ static inline bob_task_t *bob_task_of(void *kmp_task)
 }
 
 /* ---- task_mem.c ---- */
+/* The bytes of a task's head that start zero: bob_task_mem_alloc returns
+ * them so, and bob_task_mem_free takes memory with them in any state. */
+#define BOB_TASK_CLEAN_FROM offsetof(bob_task_t, ctx.children)
+#define BOB_TASK_CLEAN_TO offsetof(bob_task_t, parent)
 void bob_task_mem_init(void);
-void *bob_task_mem_alloc(size_t size);
-void bob_task_mem_free(void *p, size_t size);
+bob_task_t *bob_task_mem_alloc(size_t size);
+void bob_task_mem_free(bob_task_t *t, size_t size);
 
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
                                size_t sizeof_shareds, bob_task_entry_t entry);
+/* Whether a new task of self runs at once: in a final task, or throttled. */
+bool bob_task_at_once(const bob_thread_t *self);
+/* A tied task without dependences or detach event that runs at once, here
+ * (see completes_here in task.c): begin makes it the calling thread's
+ * context, with room bytes of its own from t->kmp on; end completes it. */
+bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room);
+void bob_task_here_end(bob_thread_t *self, bob_task_t *t);
 /* Counts t as a child of self, then makes it ready (or runs it at once if
  * it must be included). */
 void bob_task_submit(bob_thread_t *self, bob_task_t *t);

@@ -1,7 +1,12 @@
 /* This file allocates task descriptors from per-ES free lists, by size
  * class, so that creating and finishing tasks touches neither malloc nor
  * its locks in the steady state, and a loop of millions of tasks reuses the
- * same memory. A task may finish on another ES than the one that made it;
+ * same memory. The memory comes back with the fields that start zero in a
+ * task already zero (BOB_TASK_CLEAN_FROM..TO): a task that used few of them
+ * leaves them so, which a free checks by reading them, and its creator
+ * then writes only the fields it sets, not 400 bytes. A throttled task
+ * runs its body between two such writes; fewer stores let the core keep
+ * more of a short body in flight across them. A task may finish on another ES than the one that made it;
  * its memory then joins that ES's list. Each list is capped; what exceeds
  * the cap, and sizes beyond the classes, go back to malloc. Application
  * threads (not ESs) use malloc directly. */
@@ -9,6 +14,7 @@
 
 #include <bobbin/threading.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { CLASS_BYTES = 64, CLASSES = 32, CAP = 1024 };
 
@@ -33,30 +39,52 @@ void bob_task_mem_init(void)
 /* Block sizes are whole classes: the size is found again from the class. */
 static int class_of(size_t size) { return (int)((size + CLASS_BYTES - 1) / CLASS_BYTES) - 1; }
 
-void *bob_task_mem_alloc(size_t size)
+/* The free-list link lies in the fields every task sets. */
+_Static_assert(sizeof(free_block_t) <= BOB_TASK_CLEAN_FROM, "the link overlaps the clean part");
+_Static_assert(BOB_TASK_CLEAN_FROM % 8 == 0 && BOB_TASK_CLEAN_TO % 8 == 0,
+               "the clean part is read in 8-byte words");
+
+static void *clean_part(bob_task_t *t) { return (char *)t + BOB_TASK_CLEAN_FROM; }
+
+static bool is_clean(bob_task_t *t)
+{
+    const char *p = clean_part(t);
+    uint64_t any = 0;
+    for (size_t i = 0; i < BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM; i += 8) {
+        uint64_t word;
+        memcpy(&word, p + i, 8);
+        any |= word;
+    }
+    return any == 0;
+}
+
+bob_task_t *bob_task_mem_alloc(size_t size)
 {
     int c = class_of(size), es = bt_self_es();
     if (caches && es >= 0 && c < CLASSES && caches[es].head[c]) {
         free_block_t *b = caches[es].head[c];
         caches[es].head[c] = b->next;
         caches[es].count[c]--;
-        return b;
+        return (bob_task_t *)b;
     }
-    void *p = aligned_alloc(16, (size_t)(c + 1) * CLASS_BYTES);
-    if (!p)
+    bob_task_t *t = aligned_alloc(16, (size_t)(c + 1) * CLASS_BYTES);
+    if (!t)
         bob_fatal("out of memory allocating a task of %zu bytes", size);
-    return p;
+    memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);
+    return t;
 }
 
-void bob_task_mem_free(void *p, size_t size)
+void bob_task_mem_free(bob_task_t *t, size_t size)
 {
     int c = class_of(size), es = bt_self_es();
     if (caches && es >= 0 && c < CLASSES && caches[es].count[c] < CAP) {
-        free_block_t *b = p;
+        if (!is_clean(t))
+            memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);
+        free_block_t *b = (free_block_t *)t;
         b->next = caches[es].head[c];
         caches[es].head[c] = b;
         caches[es].count[c]++;
         return;
     }
-    free(p);
+    free(t);
 }

@@ -1,6 +1,7 @@
 // The shapes of gcc's tasking calls that clang-built task/ tests cannot
 // reach: GOMP_task's copy function (firstprivate VLA), the argument block's
-// alignment, the newer depend array with a depobj and mutexinoutset, an
+// alignment (both also for undeferred tasks, which run at once on a copy
+// the runtime makes), the newer depend array with a depobj and mutexinoutset, an
 // undeferred task waiting for its dependences, taskwait depend
 // (GOMP_taskwait_depend), detach with the event handle in the argument
 // block, GOMP_taskloop_ull counting down, taskloop grainsize(strict:) and
@@ -12,13 +13,13 @@
 
 #include <stdint.h>
 
-static void vla_firstprivate(int n) {
+static void vla_firstprivate(int n, int deferred) {
   int v[n], sum = 0;
   for (int i = 0; i < n; i++)
     v[i] = i;
 #pragma omp taskgroup
   for (int k = 0; k < 8; k++) {
-#pragma omp task firstprivate(v) shared(sum)
+#pragma omp task firstprivate(v) shared(sum) if (deferred)
     {
       int s = 0;
       for (int i = 0; i < n; i++)
@@ -30,21 +31,21 @@ static void vla_firstprivate(int n) {
   }
   CHECK_EQ(v[0], 0);
   CHECK_EQ(sum, 8 * (n * (n - 1) / 2));
-  printf("vla firstprivate: %d\n", sum);
+  printf("vla firstprivate%s: %d\n", deferred ? "" : ", undeferred", sum);
 }
 
 typedef struct {
   _Alignas(64) double x;
 } wide_t;
 
-static void aligned_block(void) {
+static void aligned_block(int deferred) {
   wide_t w = {2.5};
   int ok = 0;
-#pragma omp task firstprivate(w) shared(ok)
+#pragma omp task firstprivate(w) shared(ok) if (deferred)
   ok = ((uintptr_t)&w.x % 64 == 0) && w.x == 2.5;
 #pragma omp taskwait
   CHECK(ok);
-  printf("aligned block: %d\n", ok);
+  printf("aligned block%s: %d\n", deferred ? "" : ", undeferred", ok);
 }
 
 static void depobj_and_mutex(void) {
@@ -149,8 +150,10 @@ int main(void) {
 #pragma omp parallel
 #pragma omp single
   {
-    vla_firstprivate(100);
-    aligned_block();
+    vla_firstprivate(100, 1);
+    vla_firstprivate(100, 0);
+    aligned_block(1);
+    aligned_block(0);
     depobj_and_mutex();
     detach_event();
     taskloops();
@@ -161,7 +164,9 @@ int main(void) {
   return 0;
 }
 // CHECK: vla firstprivate: 39600
+// CHECK-NEXT: vla firstprivate, undeferred: 39600
 // CHECK-NEXT: aligned block: 1
+// CHECK-NEXT: aligned block, undeferred: 1
 // CHECK-NEXT: depobj, mutexinoutset, taskwait depend: 1 2 4
 // CHECK-NEXT: detach: 1 1
 // CHECK-NEXT: taskloop: ull down, strict 4, nogroup 5050
