@@ -1,15 +1,18 @@
 /* This file allocates task descriptors from per-ES free lists, by size
  * class, so that creating and finishing tasks touches neither malloc nor
  * its locks in the steady state, and a loop of millions of tasks reuses the
- * same memory. The memory comes back with the fields that start zero in a
- * task already zero (BOB_TASK_CLEAN_FROM..TO): a task that used few of them
- * leaves them so, which a free checks by reading them, and its creator
- * then writes only the fields it sets, not 400 bytes. A throttled task
- * runs its body between two such writes; fewer stores let the core keep
- * more of a short body in flight across them. A task may finish on another ES than the one that made it;
+ * same memory. A task may finish on another ES than the one that made it;
  * its memory then joins that ES's list. Each list is capped; what exceeds
  * the cap, and sizes beyond the classes, go back to malloc. Application
- * threads (not ESs) use malloc directly. */
+ * threads (not ESs) use malloc directly.
+ *
+ * The memory comes back with the fields that start zero in a task already
+ * zero (BOB_TASK_CLEAN_FROM..TO), so its creator writes only the fields it
+ * sets, not 400 bytes. Most tasks leave those fields zero, which a free
+ * checks by reading them: loads, where clearing would be stores. A task run
+ * at once on its creator has its body between two of these paths, and a
+ * short body's dependent chain keeps the path's stores from retiring: the
+ * fewer there are, the more of the next body the core can overlap. */
 #include "task.h"
 
 #include <bobbin/threading.h>
