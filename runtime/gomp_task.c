@@ -175,8 +175,8 @@ static void run_deferred(bob_thread_t *self, bob_task_t *t, int ndeps, const bob
 /* A tied task with neither dependences nor a detach event that runs at
  * once completes here (task.c), and nothing else sees the compiler's
  * argument block while it runs: fn takes the block itself, as in libgomp,
- * unless a copy function makes the task's own copy. This is every
- * throttled task, so it costs the least: no runtime task around fn. */
+ * unless a copy function makes the task's own copy. Throttled tasks are
+ * mostly such, so this path is the shortest: no runtime task around fn. */
 static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_clause)
 {
     enum { NOT_HERE = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };

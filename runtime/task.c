@@ -22,7 +22,6 @@
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* A task's id is drawn when first asked for: a process-wide counter that
  * every task creation advanced would be the line all creators fight over. */
