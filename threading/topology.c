@@ -1,7 +1,12 @@
 /* This file binds ESs to CPUs through hwloc. The CPUs are those of the
  * initialising thread's affinity mask, so `taskset` and `numactl` decide
  * where Bobbin runs, and the mask is restored at finalize so that threads
- * the application creates later do not inherit a binding to one CPU. */
+ * the application creates later do not inherit a binding to one CPU.
+ *
+ * The list starts at the CPU the initialising thread runs on, which is
+ * ES 0's: that thread stays unbound, and had another ES been bound to its
+ * CPU, the two would share it until the kernel's load balancer moved the
+ * unbound one, milliseconds of a program's first parallel region. */
 #include "topology.h"
 
 #include "log.h"
@@ -27,9 +32,23 @@ int bti_topology_init(int **cpus)
     if (n <= 0)
         return 0;
     *cpus = malloc((size_t)n * sizeof **cpus);
-    int i = 0, cpu;
+    if (!*cpus)
+        bti_fatal("out of memory listing %d CPUs", n);
+    int here = hwloc_bitmap_first(initial_set);
+    hwloc_bitmap_t last = hwloc_bitmap_alloc();
+    if (!hwloc_get_last_cpu_location(topology, last, HWLOC_CPUBIND_THREAD) &&
+        hwloc_bitmap_isincluded(last, initial_set) && !hwloc_bitmap_iszero(last))
+        here = hwloc_bitmap_first(last);
+    hwloc_bitmap_free(last);
+    int first = 0, i = 0, cpu;
     hwloc_bitmap_foreach_begin(cpu, initial_set)
-        (*cpus)[i++] = cpu;
+        if (cpu == here)
+            first = i;
+        i++;
+    hwloc_bitmap_foreach_end();
+    i = 0;
+    hwloc_bitmap_foreach_begin(cpu, initial_set)
+        (*cpus)[(i++ + n - first) % n] = cpu;
     hwloc_bitmap_foreach_end();
     return n;
 }

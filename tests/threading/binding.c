@@ -1,0 +1,66 @@
+/* Each ES but ES 0 is bound to one CPU of the initial mask, no two to the
+ * same one, and none to the CPU the initialising thread (ES 0, unbound) ran
+ * on: sharing it would slow the program's start. The test moves itself to
+ * the last CPU of its mask, where a list in mask order would bind ES 1 on
+ * two CPUs; it retries if the kernel moved it while bt_init ran. */
+#include "check.h"
+
+#include <sched.h>
+#include <stdbool.h>
+
+enum { ATTEMPTS = 50 };
+
+static void report_mask(void *arg) {
+  CHECK(sched_getaffinity(0, sizeof(cpu_set_t), arg) == 0);
+}
+
+static int last_cpu(const cpu_set_t *set) {
+  int last = -1;
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+    if (CPU_ISSET(cpu, set))
+      last = cpu;
+  return last;
+}
+
+/* Whether bt_init ran with the thread on home throughout. */
+static bool init_on(int home, const cpu_set_t *all) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(home, &one);
+  CHECK(sched_setaffinity(0, sizeof one, &one) == 0);
+  CHECK(sched_setaffinity(0, sizeof *all, all) == 0);
+  int before = sched_getcpu();
+  CHECK(bt_init() == 0);
+  return before == home && sched_getcpu() == home;
+}
+
+int main(void) {
+  cpu_set_t all;
+  CHECK(sched_getaffinity(0, sizeof all, &all) == 0);
+  int ncpus = CPU_COUNT(&all), home = last_cpu(&all);
+  if (ncpus < 2) {
+    printf("binding: one CPU, nothing to spread\n");
+    return 0;
+  }
+  int attempt = 0;
+  while (!init_on(home, &all)) {
+    bt_finalize();
+    CHECK(++attempt < ATTEMPTS);
+  }
+  int nes = bt_num_es();
+  cpu_set_t used;
+  CPU_ZERO(&used);
+  CPU_SET(home, &used);
+  for (int es = 1; es < nes && es < ncpus; es++) {
+    cpu_set_t mask;
+    bt_join_free(bt_ult_create(bt_pool_private(es), report_mask, &mask));
+    CHECK(CPU_COUNT(&mask) == 1);
+    int cpu = last_cpu(&mask);
+    CHECK(CPU_ISSET(cpu, &all));
+    CHECK(!CPU_ISSET(cpu, &used));
+    CPU_SET(cpu, &used);
+  }
+  bt_finalize();
+  printf("binding: %d ES(s) on distinct CPUs, none on CPU %d of ES 0\n", nes, home);
+  return 0;
+}
