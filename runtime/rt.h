@@ -131,6 +131,7 @@ typedef struct bob_thread {
      * team's barriers; a futex word) */
     _Atomic uint32_t tasks_pending;
     struct bob_deptable *deps;    /* dependences among the children */
+    struct bob_task *spare;       /* memory for its next task (task_mem.c) */
     void *unit;                 /* the work unit running it (bt_unit_t) */
     struct bob_thread *outer;   /* thread 0: the task that forked the team */
     uint64_t ws_next;           /* worksharing constructs met so far */

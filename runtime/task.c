@@ -39,10 +39,12 @@ static uint64_t id_of(bob_task_t *t)
 
 /* A new task of self, with what every task sets; the rest of its head is
  * zero (task_mem.c). One that completes here (below) is made in the
- * creator's taskgroup and holds no reference on its parent. */
-static bob_task_t *new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
+ * creator's taskgroup and holds no reference on its parent. Inlined, so
+ * that a throttled task's path has no call more than it needs. */
+static inline __attribute__((always_inline)) bob_task_t *
+new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
 {
-    bob_task_t *t = bob_task_mem_alloc(size);
+    bob_task_t *t = bob_task_mem_take(self, size);
     t->ctx.icv = self->icv;
     t->ctx.team = self->team;
     t->ctx.tid = self->tid;
@@ -52,9 +54,8 @@ static bob_task_t *new_task(bob_thread_t *self, int32_t flags, size_t size, bool
     t->ctx.pending = self->pending;
     t->ctx.taskgroup = here ? self->taskgroup : NULL;
     t->parent = self;
-    t->parent_task = here ? NULL : self->task;
-    t->taskgroup = NULL;
-    atomic_init(&t->refs, 1);
+    if (!here)
+        t->parent_task = self->task;
     t->flags = flags;
     t->size = size;
     if (flags & BOB_TASK_DETACHABLE)
@@ -82,7 +83,7 @@ static void release(bob_task_t *t)
         atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
         return;
     bob_task_t *parent = t->parent_task;
-    bob_deptable_free(t->ctx.deps);
+    bob_context_fini(&t->ctx);
     if (t->mutexes) /* rarely: spares every task a call */
         free(t->mutexes);
     bob_task_mem_free(t, t->size);
@@ -203,8 +204,11 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
  * memory bounded however many tasks a producer makes and spares a work
  * unit where there is parallelism enough. Its frames nest on the creator's
  * stack no deeper than the program's own recursion. A tasklet creator,
- * which could not suspend inside the new task, keeps queueing. */
-enum { READY_PER_ES = 256 };
+ * which could not suspend inside the new task, keeps queueing. 64 per ES
+ * is libgomp's 64 per thread: enough to feed every thief, and each queued
+ * task costs a work unit where a throttled one costs a call; with libomp's
+ * 256, a region making short tasks spent half its time on the queued. */
+enum { READY_PER_ES = 64 };
 
 static bool throttled(const bob_thread_t *self)
 {
@@ -226,7 +230,15 @@ static bool completes_here(const bob_task_t *t)
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(self);
-    release(t);
+    if (!bob_task_mem_keep(self, t))
+        release(t);
+}
+
+void bob_context_fini(bob_thread_t *ctx)
+{
+    bob_deptable_free(ctx->deps);
+    if (ctx->spare)
+        bob_task_mem_free(ctx->spare, ctx->spare->size);
 }
 
 static void run_here(bob_thread_t *self, bob_task_t *t)

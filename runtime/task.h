@@ -80,6 +80,12 @@ static inline bob_task_t *bob_task_of(void *kmp_task)
 void bob_task_mem_init(void);
 bob_task_t *bob_task_mem_alloc(size_t size);
 void bob_task_mem_free(bob_task_t *t, size_t size);
+/* Memory for a task of self of size bytes: self's spare if it fits, else
+ * fresh; either way with refs 1, no parent task and no taskgroup. */
+bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size);
+/* Keeps t, which completed here, as self's spare if nothing refers to it
+ * and it holds nothing; false if it may not be kept. */
+bool bob_task_mem_keep(bob_thread_t *self, bob_task_t *t);
 
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
@@ -91,6 +97,9 @@ bool bob_task_at_once(const bob_thread_t *self);
  * context, with room bytes of its own from t->kmp on; end completes it. */
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room);
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t);
+/* Frees what a context holds for its children: call it when a thread's or
+ * task's context goes away. */
+void bob_context_fini(bob_thread_t *ctx);
 /* Counts t as a child of self, then makes it ready (or runs it at once if
  * it must be included). */
 void bob_task_submit(bob_thread_t *self, bob_task_t *t);

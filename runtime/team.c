@@ -187,7 +187,7 @@ static void external_exit(void *initial)
 {
     bob_thread_t *t = initial;
     external_self = NULL;
-    bob_deptable_free(t->deps);
+    bob_context_fini(t);
     free(t->team->cgroup);
     free(t->team);
 }
@@ -327,7 +327,7 @@ static void team_leave(bob_team_t *team)
     bob_tls_release(team->tls_translation);
     bob_tls_release(team->copyprivate_translation);
     for (int i = 0; i < team->nthreads; i++)
-        bob_deptable_free(team->threads[i].deps);
+        bob_context_fini(&team->threads[i]);
     free(team);
 }
 

@@ -26,7 +26,7 @@ static void run_team(bob_thread_t *carrier)
     bob_invoke_microtask(league->fn, &gtid, &tid, league->argc, league->argv);
     bob_team_wait_tasks(team);
     bob_set_self(carrier);
-    bob_deptable_free(t->deps);
+    bob_context_fini(t);
     free(team->cgroup);
     free(team);
 }

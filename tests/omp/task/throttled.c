@@ -1,4 +1,4 @@
-// Tasks made while more than 256 wait on the creator's ES run at once on
+// Tasks made while more than 64 wait on the creator's ES run at once on
 // their creator (task throttling), and one that cannot outlive that call is
 // counted nowhere. Such tasks here make children that outlive them (tasks
 // with dependences, which are always queued); the enclosing taskgroup's
