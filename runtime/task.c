@@ -18,6 +18,7 @@
  * with bt_futex_wait; a waker never dereferences a freed counter, because
  * bt_futex_wake only hashes the address. */
 #include "task.h"
+#include "tls.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
@@ -192,11 +193,20 @@ static void spawn(bob_task_t *t)
 }
 
 /* An included task runs at once, on the encountering unit. */
+/* Back on self after a task ran inline on its unit. The task may have
+ * suspended, and another OpenMP thread loaded its TLS on the ES meanwhile:
+ * the hook that reloads self's on a resume saw the task, not self. */
+static void back_to(bob_thread_t *self)
+{
+    bob_set_self(self);
+    bob_tls_back(self);
+}
+
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);
     run_body(t);
-    bob_set_self(self);
+    back_to(self);
 }
 
 /* Task throttling: when this many tasks wait in the creator's ES, a new
@@ -229,7 +239,7 @@ static bool completes_here(const bob_task_t *t)
 
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
 {
-    bob_set_self(self);
+    back_to(self);
     if (!bob_task_mem_keep(self, t))
         release(t);
 }
@@ -304,7 +314,7 @@ void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
         t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
     if (t->nmutexes)
         bob_deps_unlock(t);
-    bob_set_self(t->parent);
+    back_to(t->parent);
     body_done(t);
 }
 

@@ -305,6 +305,12 @@ static void tls_hook(void *arg)
     ((bob_thread_t *)t)->tls_image = atomic_load(&states[es].owner);
 }
 
+void bob_tls_back(const bob_thread_t *self)
+{
+    if (active && bt_self_es() >= 0) /* an application thread swaps nothing */
+        tls_hook((void *)self);
+}
+
 static bool enabled;               /* BOBBIN_TLS is not off */
 static bob_thread_t *initial_thread; /* the main ULT's, whose image ES 0 holds */
 

@@ -10,6 +10,9 @@ void bob_tls_init(bob_thread_t *initial);
 /* At a fork: starts the mechanism if the application has loaded a module
  * with TLS since (dlopen); returns whether it is active. */
 bool bob_tls_check(void);
+/* Makes sure self's image is loaded on its ES again, after a task that
+ * ran inline on self's unit returned to it. */
+void bob_tls_back(const bob_thread_t *self);
 /* Copies the n pointers of ptrs into *out, with those that point into the
  * calling thread's TLS pointed at a snapshot of it instead (*out is ptrs
  * itself when none do). Returns what bob_tls_release frees, or NULL. */
