@@ -21,7 +21,10 @@
  * of a team is the thread that encountered it. So the same thread number in
  * the next region of the same shape finds its values, as the spec requires.
  * Explicit tasks do not swap: a task sees the image of the OpenMP thread
- * last run on its ES, as if that thread executed it.
+ * last run on its ES, as if that thread executed it. A task run inline on
+ * a thread's unit (undeferred, included, throttled) may suspend, and the
+ * hook then sees the task, not the thread: the thread's image is checked
+ * again when the task returns to it (bob_tls_back).
  *
  * Started OpenMP threads never change ES (the substrate's rule), so compiled
  * code may keep a TLS address in a register across a suspension. An image
