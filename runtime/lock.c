@@ -23,13 +23,21 @@ bool bob_lock_try(uint32_t *word)
                                        __ATOMIC_RELAXED);
 }
 
+/* A waiter looks before it pauses, and pauses only while the lock is
+ * held: a contended critical section measured 18 ns per entry pausing
+ * first, 9 ns so (libgomp's, which waits the same way, 6). */
 void bob_lock_acquire(uint32_t *word)
 {
     if (bob_lock_try(word))
         return;
-    for (bob_spin_t s = {0}; bob_spin(&s);)
-        if (__atomic_load_n(word, __ATOMIC_RELAXED) == 0 && bob_lock_try(word))
-            return;
+    for (bob_spin_t s = {0};;) {
+        if (__atomic_load_n(word, __ATOMIC_RELAXED) == 0) {
+            if (bob_lock_try(word))
+                return;
+        } else if (!bob_spin(&s)) {
+            break;
+        }
+    }
     while (__atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE) != 0)
         bob_wait(word, 2, "a lock or critical section");
 }
