@@ -25,7 +25,9 @@ bool bob_lock_try(uint32_t *word)
 
 /* A waiter looks before it pauses, and pauses only while the lock is
  * held: a contended critical section measured 18 ns per entry pausing
- * first, 9 ns so (libgomp's, which waits the same way, 6). */
+ * first, 9 ns so (libgomp's, which waits the same way, 6). A try that
+ * fails on a free-looking word means another took the lock, so the next
+ * look counts a round: the spin still ends, and the waiter suspends. */
 void bob_lock_acquire(uint32_t *word)
 {
     if (bob_lock_try(word))

@@ -192,7 +192,6 @@ static void spawn(bob_task_t *t)
         bob_fatal("out of memory creating a task");
 }
 
-/* An included task runs at once, on the encountering unit. */
 /* Back on self after a task ran inline on its unit. The task may have
  * suspended, and another OpenMP thread loaded its TLS on the ES meanwhile:
  * the hook that reloads self's on a resume saw the task, not self. */
@@ -202,6 +201,7 @@ static void back_to(bob_thread_t *self)
     bob_tls_back(self);
 }
 
+/* An included task runs at once, on the encountering unit. */
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);

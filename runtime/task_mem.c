@@ -117,6 +117,9 @@ bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size)
     return t;
 }
 
+/* refs acquire: pairs with the acq_rel decrement of t's last child
+ * (task.c, release), whose count_down of t's children came before it, so
+ * that write is done before t's memory is made a new task. */
 bool bob_task_mem_keep(bob_thread_t *self, bob_task_t *t)
 {
     if (self->spare || t->parent_task || t->taskgroup ||
