@@ -4,6 +4,9 @@
  * shared state is a worksharing slot of the team (worksharing.c). */
 #include "rt.h"
 
+#include <bobbin/threading.h>
+#include <limits.h>
+
 /* The compiler's schedule numbers (LLVM's enum sched_type). */
 enum {
     KMP_SCH_LOWER = 32,
@@ -64,7 +67,21 @@ struct loop_init {
     uint64_t trip;
     int64_t chunk;
     bool ordered;
+    int nthreads;
 };
+
+static void install_turns(bob_ws_t *ws, int n)
+{
+    if (ws->nturns < n) {
+        free(ws->turns);
+        ws->turns = aligned_alloc(sizeof(bob_turn_t), (size_t)n * sizeof(bob_turn_t));
+        if (!ws->turns)
+            bob_fatal("out of memory starting an ordered loop of %d threads", n);
+        ws->nturns = n;
+    }
+    for (int i = 0; i < ws->nturns; i++)
+        atomic_init(&ws->turns[i].iter, 0); /* only turns[0]'s 0 is a turn */
+}
 
 static void install_loop(bob_ws_t *ws, void *arg)
 {
@@ -73,6 +90,8 @@ static void install_loop(bob_ws_t *ws, void *arg)
     ws->chunk = l->chunk > 0 ? (uint64_t)l->chunk : 1;
     ws->sched = l->sched;
     ws->ordered = l->ordered;
+    if (l->ordered)
+        install_turns(ws, l->nthreads);
 }
 
 void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop,
@@ -82,7 +101,8 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
     int s = plain_schedule(kmp_sched, &ordered);
     if (s == KMP_SCH_RUNTIME || s == KMP_SCH_RUNTIME_SIMD)
         s = runtime_schedule(&self->icv, &chunk);
-    struct loop_init init = {kind_of(s, chunk), bob_trip_count(loop), chunk, ordered};
+    struct loop_init init = {kind_of(s, chunk), bob_trip_count(loop), chunk, ordered,
+                             self->team->nthreads};
     self->loop = bob_ws_enter(self, install_loop, &init);
     self->loop_lb = loop->lb;
     self->loop_incr = loop->incr;
@@ -152,27 +172,53 @@ bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *in
 
 /* ---- ORDERED: iterations take turns in iteration order ------------------ */
 
-/* Turns only grow, so a waiter that saw `turn` and finds it unchanged under
- * the futex's bucket lock cannot have missed its own; bob_wait_change and
- * the seq_cst store in bob_ordered_pass make sure its passer wakes it. */
+/* The turn of iteration k is published in a line of the loop's turns, that
+ * of k's chunk (one line per thread of the team). With a static schedule,
+ * the usual one for ordered loops, each line then has one reader, the
+ * chunk's thread, and one writer, the thread before: in one line that
+ * every thread both spun on and wrote, the line went from core to core
+ * with every write, and a hand-off around 64 multiply-adds cost 1.6 times
+ * libgomp's. A line's turns grow, and no turn of k's line after k can come
+ * before k's thread has passed k on, so k's waiter sees k there.
+ *
+ * A waiter that saw `turn` and finds it unchanged under the futex's
+ * bucket lock cannot have missed its own; bob_wait_change and the seq_cst
+ * store in bob_ordered_pass make sure its passer wakes it. */
+static size_t line_of(const bob_ws_t *ws, uint64_t iter)
+{
+    uint64_t chunk = ws->chunk == 1 ? iter : iter / ws->chunk;
+    return (size_t)(chunk % (uint64_t)ws->nturns);
+}
+
 static void wait_turn(bob_thread_t *self, bob_ws_t *ws)
 {
+    _Atomic uint64_t *line = &ws->turns[line_of(ws, self->ordered_iter)].iter;
     bob_spin_t s = {0};
     for (;;) {
-        uint64_t turn = atomic_load_explicit(&ws->ordered_next, memory_order_acquire);
+        uint64_t turn = atomic_load_explicit(line, memory_order_acquire);
         if (turn == self->ordered_iter)
             return;
-        /* The low half of the counter is the futex word (little endian). */
+        /* The low half of the turn is the futex word (little endian). */
         if (!bob_spin(&s))
-            bob_wait_change((uint32_t *)&ws->ordered_next, (uint32_t)turn,
-                            &ws->ordered_waiters, "an ordered region");
+            bob_wait_change((uint32_t *)line, (uint32_t)turn, &ws->ordered_waiters,
+                            "an ordered region");
     }
 }
 
+/* With more threads than ESs the waiters suspend, and each pass would put
+ * a wake-up, a push and a switch between two turns. So a pass also wakes
+ * the next line's waiter ahead of its turn: its ES runs it (the thread
+ * that just passed suspends if it shares that ES), and it is spinning
+ * when its turn comes. */
 void bob_ordered_pass(bob_ws_t *ws, uint64_t iter)
 {
-    atomic_store(&ws->ordered_next, iter);
-    bob_wake_change((uint32_t *)&ws->ordered_next, &ws->ordered_waiters);
+    size_t i = line_of(ws, iter);
+    atomic_store(&ws->turns[i].iter, iter);
+    if (atomic_load(&ws->ordered_waiters)) {
+        bt_futex_wake((uint32_t *)&ws->turns[i].iter, INT_MAX);
+        size_t next = i + 1 == (size_t)ws->nturns ? 0 : i + 1;
+        bt_futex_wake((uint32_t *)&ws->turns[next].iter, INT_MAX);
+    }
 }
 
 void bob_ordered_begin(bob_thread_t *self)

@@ -87,21 +87,27 @@ void bob_display_env(bool verbose);
 
 enum { BOB_WS_SLOTS = 8 };
 
+/* An ORDERED turn, published in a line of its own (loop_dispatch.c). */
+typedef struct bob_turn {
+    _Alignas(64) _Atomic uint64_t iter;
+} bob_turn_t;
+
 /* One worksharing construct instance (loop, sections) of a team: a ring of
  * these lets nowait constructs overlap. id is the construct's index + 1. */
 typedef struct bob_ws {
     _Atomic uint64_t id;
     _Atomic int left;           /* threads done with construct id */
+    _Atomic uint32_t ordered_waiters; /* that may suspend on a turn */
+    void *payload;              /* construct-specific, freed when reused */
     /* Read at every chunk: a line of their own, apart from `next`, which
      * every chunk writes (a read there would cost a second transfer). */
     _Alignas(64) uint64_t trip; /* iterations, normalised to 0..trip-1 */
     uint64_t chunk;
     int sched;                  /* enum bob_sched */
     bool ordered;
+    int nturns;                 /* lines in turns, kept while the team lives */
+    bob_turn_t *turns;          /* of an ordered loop, one line per thread */
     _Alignas(64) _Atomic uint64_t next; /* next unclaimed iteration */
-    _Alignas(64) _Atomic uint64_t ordered_next; /* iteration whose turn it is */
-    _Atomic uint32_t ordered_waiters; /* that may suspend on ordered_next */
-    void *payload;              /* construct-specific, freed when reused */
 } bob_ws_t;
 
 typedef struct bob_team bob_team_t;

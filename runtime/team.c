@@ -188,6 +188,7 @@ static void external_exit(void *initial)
     bob_thread_t *t = initial;
     external_self = NULL;
     bob_context_fini(t);
+    bob_ws_release_all(t->team);
     free(t->team->cgroup);
     free(t->team);
 }

@@ -27,6 +27,7 @@ static void run_team(bob_thread_t *carrier)
     bob_team_wait_tasks(team);
     bob_set_self(carrier);
     bob_context_fini(t);
+    bob_ws_release_all(team);
     free(team->cgroup);
     free(team);
 }

@@ -28,7 +28,6 @@ bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), 
             if (atomic_compare_exchange_strong(&ws->id, &id, SLOT_BUSY)) {
                 atomic_store_explicit(&ws->next, 0, memory_order_relaxed);
                 atomic_store_explicit(&ws->left, 0, memory_order_relaxed);
-                atomic_store_explicit(&ws->ordered_next, 0, memory_order_relaxed);
                 atomic_store_explicit(&ws->ordered_waiters, 0, memory_order_relaxed);
                 free(ws->payload);
                 ws->payload = NULL;
@@ -47,9 +46,11 @@ void bob_ws_leave(bob_ws_t *ws)
     atomic_fetch_add_explicit(&ws->left, 1, memory_order_release);
 }
 
-/* A team's slots may still hold payloads when it ends. */
+/* A team's slots may still hold payloads and turns when it ends. */
 void bob_ws_release_all(bob_team_t *team)
 {
-    for (int i = 0; i < BOB_WS_SLOTS; i++)
+    for (int i = 0; i < BOB_WS_SLOTS; i++) {
         free(team->ws[i].payload);
+        free(team->ws[i].turns);
+    }
 }
