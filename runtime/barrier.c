@@ -19,22 +19,27 @@ bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
 {
     bob_team_t *team = self->team;
     if (team->nthreads == 1) {
-        bob_team_wait_tasks(team);
+        bob_team_wait_tasks(self, team);
         return cancelled(team, cancellable);
     }
     uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
     if (atomic_fetch_add_explicit(&team->bar_arrived, 1, memory_order_acq_rel) + 1 ==
         (uint32_t)team->nthreads) {
         /* a barrier completes the team's tasks; only tasks can add more now */
-        bob_team_wait_tasks(team);
+        bob_team_wait_tasks(self, team);
         atomic_store_explicit(&team->bar_arrived, 0, memory_order_relaxed);
         atomic_store(&team->bar_gen, gen + 1);
         bob_wake_change((uint32_t *)&team->bar_gen, &team->bar_waiters);
         return cancelled(team, cancellable);
     }
-    for (bob_spin_t s = {0}; bob_spin(&s);)
-        if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
-            return cancelled(team, cancellable);
+    /* Spinning stops when the ES has other units ready: one of them may be
+     * a task of the team, which the waiter runs itself rather than
+     * suspending for the ES to run it. */
+    do {
+        for (bob_spin_t s = {0}; bob_spin(&s);)
+            if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
+                return cancelled(team, cancellable);
+    } while (bob_run_team_task(self));
     while (atomic_load(&team->bar_gen) == gen) {
         if (cancelled(team, cancellable))
             return true;

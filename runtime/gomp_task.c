@@ -267,7 +267,7 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
         bounds[0] = (uint64_t)start + first * (uint64_t)step;
         bounds[1] = (uint64_t)start + (first + count) * (uint64_t)step;
         if (flags & BOB_GOMP_TASK_IF)
-            run_deferred(self, t, 0, NULL);
+            bob_taskloop_submit(self, t, &chunks, group);
         else
             run_undeferred(self, t, 0, NULL);
     }

@@ -187,6 +187,7 @@ static void spawn(bob_task_t *t)
     attr.priority = priority;
     bool own = alone(&t->ctx);
     attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
+    attr.in_place = 1; /* its waiter may run it (wait_tasks) */
     attr.detached = 1;
     if (!bt_create(task_pool(own), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
@@ -279,16 +280,22 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         t->requeued = true;
         return;
     }
-    bool at_once = bob_task_at_once(self);
-    if (at_once && completes_here(t)) {
+    if (bob_task_at_once(self)) {
+        bob_task_run_now(self, t);
+        return;
+    }
+    bob_task_account(self, t);
+    spawn(t);
+}
+
+void bob_task_run_now(bob_thread_t *self, bob_task_t *t)
+{
+    if (completes_here(t)) {
         run_here(self, t);
         return;
     }
     bob_task_account(self, t);
-    if (at_once)
-        run_included(self, t);
-    else
-        spawn(t);
+    run_included(self, t);
 }
 
 void bob_task_release(bob_task_t *t)
@@ -337,7 +344,63 @@ void bob_task_fulfill(bob_task_t *t)
 
 void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
 
-void bob_taskwait(bob_thread_t *self) { bob_wait_zero(&self->children, "a taskwait"); }
+/* ---- Waiting for tasks ------------------------------------------------------ */
+
+/* A waiter runs the tasks it waits for that wait on its own ES in place,
+ * on its stack (bt_run_ready), where suspending would cost it a switch
+ * each way and their completion a wake-up. Only an implicit task does: a
+ * team member never leaves its ES, so a task it runs in place never needs
+ * to move to the ES of a member (gomp_taskred.c), which a task on another
+ * unit's stack could not. What it runs descends from it, as OpenMP's task
+ * scheduling constraint asks, or, at a barrier, belongs to its team. */
+static int child_of(void *task_ctx, void *parent)
+{
+    return ((bob_thread_t *)task_ctx)->task->parent == parent;
+}
+
+static int counted_in(void *task_ctx, void *taskgroup)
+{
+    return ((bob_thread_t *)task_ctx)->task->taskgroup == taskgroup;
+}
+
+static int of_team(void *task_ctx, void *team) { return ((bob_thread_t *)task_ctx)->team == team; }
+
+static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
+                       int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what)
+{
+    if (self->task) {
+        bob_wait_zero(count, what);
+        return;
+    }
+    for (;;) {
+        bob_spin_t s = {0};
+        while (atomic_load_explicit(count, memory_order_acquire) && bob_spin(&s))
+            ;
+        if (!atomic_load_explicit(count, memory_order_acquire))
+            return;
+        if (bt_run_ready(task_main, wanted, arg))
+            continue;
+        uint32_t v = atomic_load_explicit(count, memory_order_acquire);
+        if (!v)
+            return;
+        bob_wait((uint32_t *)count, v, what);
+    }
+}
+
+void bob_taskwait(bob_thread_t *self)
+{
+    wait_tasks(self, &self->children, child_of, self, "a taskwait");
+}
+
+void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
+{
+    wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup");
+}
+
+bool bob_run_team_task(bob_thread_t *self)
+{
+    return !self->task && bt_run_ready(task_main, of_team, self->team);
+}
 
 void bob_taskyield(bob_thread_t *self)
 {
@@ -348,10 +411,11 @@ void bob_taskyield(bob_thread_t *self)
 /* Called once no implicit task of the team makes tasks any more (all are
  * at the barrier or done): a member's counter that reached zero then stays
  * there, since only that member's descendants count in it. */
-void bob_team_wait_tasks(bob_team_t *team)
+void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team)
 {
     for (int i = 0; i < team->nthreads; i++)
-        bob_wait_zero(&team->threads[i].tasks_pending, "the tasks of a barrier");
+        wait_tasks(self, &team->threads[i].tasks_pending, of_team, team,
+                   "the tasks of a barrier");
 }
 
 uint64_t bob_task_id(const bob_thread_t *self)

@@ -103,6 +103,8 @@ void bob_context_fini(bob_thread_t *ctx);
 /* Counts t as a child of self, then makes it ready (or runs it at once if
  * it must be included). */
 void bob_task_submit(bob_thread_t *self, bob_task_t *t);
+/* Runs t at once on self, as a throttled task runs. */
+void bob_task_run_now(bob_thread_t *self, bob_task_t *t);
 /* Only the counting, for a task whose dependences hold it back. */
 void bob_task_account(bob_thread_t *self, bob_task_t *t);
 /* Called when the task's last predecessor completed (depend.c). */
@@ -117,7 +119,12 @@ void bob_taskyield(bob_thread_t *self);
 void bob_task_fulfill(bob_task_t *t);
 void bob_task_proxy_completed(bob_task_t *t);
 /* Waits until every explicit task of the team has completed. */
-void bob_team_wait_tasks(bob_team_t *team);
+void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team);
+/* Waits until the tasks counted in tg have completed. */
+void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg);
+/* A barrier's waiter runs a task of its team that waits on its ES, in
+ * place; false if there was none it could run. */
+bool bob_run_team_task(bob_thread_t *self);
 /* Suspends until *word is 0, naming `what` if a tasklet would wait. */
 void bob_wait_zero(_Atomic uint32_t *word, const char *what);
 uint64_t bob_task_id(const bob_thread_t *self);
@@ -165,5 +172,9 @@ typedef struct bob_chunks {
 void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sched,
                      uint64_t size, bool strict);
 bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count);
+/* Makes ready the task of the chunk next just gave; group: whether the
+ * taskloop's taskgroup waits for it. */
+void bob_taskloop_submit(bob_thread_t *self, bob_task_t *t, const bob_chunks_t *c,
+                         bool group);
 
 #endif

@@ -3,8 +3,9 @@
  * its locks in the steady state, and a loop of millions of tasks reuses the
  * same memory. A task may finish on another ES than the one that made it;
  * its memory then joins that ES's list. Each list is capped; what exceeds
- * the cap, and sizes beyond the classes, go back to malloc. Application
- * threads (not ESs) use malloc directly.
+ * the cap goes to a stack any ES takes from (`spilled`), sizes beyond the
+ * classes back to malloc. Application threads (not ESs) use malloc
+ * directly.
  *
  * The memory comes back with the fields that start zero in a task already
  * zero (BOB_TASK_CLEAN_FROM..TO), so its creator writes only the fields it
@@ -39,6 +40,34 @@ typedef struct es_cache {
 } es_cache_t;
 
 static es_cache_t *caches; /* one per ES, made with the runtime */
+
+/* Blocks freed beyond a list's cap, for any ES to take: where one ES makes
+ * the tasks and another runs them, the first's list empties and the
+ * second's fills, and malloc would then hand every block across the two
+ * through its arena's lock (with a futex wait when they collide). Frees
+ * push one block; an allocation whose list is empty takes the whole stack
+ * with one exchange, which no pop can interleave with (no ABA). */
+static _Atomic(free_block_t *) spilled[CLASSES];
+
+static free_block_t *take_spilled(es_cache_t *cache, int c)
+{
+    free_block_t *b = atomic_exchange_explicit(&spilled[c], NULL, memory_order_acquire);
+    uint32_t n = 0;
+    for (free_block_t *x = b; x; x = x->next)
+        n++;
+    cache->head[c] = b;
+    cache->count[c] = n;
+    return b;
+}
+
+static void spill(free_block_t *b, int c)
+{
+    free_block_t *top = atomic_load_explicit(&spilled[c], memory_order_relaxed);
+    do
+        b->next = top;
+    while (!atomic_compare_exchange_weak_explicit(&spilled[c], &top, b, memory_order_release,
+                                                  memory_order_relaxed));
+}
 
 void bob_task_mem_init(void)
 {
@@ -75,11 +104,15 @@ static bool is_clean(const bob_task_t *t)
 bob_task_t *bob_task_mem_alloc(size_t size)
 {
     int c = class_of(size), es = bt_self_es();
-    if (caches && es >= 0 && c < CLASSES && caches[es].head[c]) {
-        free_block_t *b = caches[es].head[c];
-        caches[es].head[c] = b->next;
-        caches[es].count[c]--;
-        return (bob_task_t *)b;
+    if (caches && es >= 0 && c < CLASSES) {
+        es_cache_t *cache = &caches[es];
+        free_block_t *b = cache->head[c];
+        if (b || (atomic_load_explicit(&spilled[c], memory_order_relaxed) &&
+                  (b = take_spilled(cache, c)))) {
+            cache->head[c] = b->next;
+            cache->count[c]--;
+            return (bob_task_t *)b;
+        }
     }
     bob_task_t *t = aligned_alloc(TASK_ALIGN, (size_t)(c + 1) * CLASS_BYTES);
     if (!t)
@@ -91,16 +124,21 @@ bob_task_t *bob_task_mem_alloc(size_t size)
 void bob_task_mem_free(bob_task_t *t, size_t size)
 {
     int c = class_of(size), es = bt_self_es();
-    if (caches && es >= 0 && c < CLASSES && caches[es].count[c] < CAP) {
-        if (!is_clean(t))
-            memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);
-        free_block_t *b = (free_block_t *)t;
-        b->next = caches[es].head[c];
-        caches[es].head[c] = b;
-        caches[es].count[c]++;
+    if (!caches || es < 0 || c >= CLASSES) {
+        free(t);
         return;
     }
-    free(t);
+    if (!is_clean(t))
+        memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);
+    free_block_t *b = (free_block_t *)t;
+    es_cache_t *cache = &caches[es];
+    if (cache->count[c] >= CAP) {
+        spill(b, c);
+        return;
+    }
+    b->next = cache->head[c];
+    cache->head[c] = b;
+    cache->count[c]++;
 }
 
 bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size)

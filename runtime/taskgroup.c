@@ -127,7 +127,7 @@ void bob_taskgroup_begin(bob_thread_t *self)
 void bob_taskgroup_end(bob_thread_t *self)
 {
     bob_taskgroup_t *tg = self->taskgroup;
-    bob_wait_zero(&tg->pending, "the end of a taskgroup");
+    bob_taskgroup_wait(self, tg);
     if (tg->reductions)
         combine_and_free(tg->reductions, NULL);
     self->taskgroup = tg->parent;

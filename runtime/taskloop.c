@@ -5,6 +5,8 @@
  * firstprivate copy-construction and the lastprivate flag. */
 #include "task.h"
 
+#include <bobbin/threading.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +56,22 @@ bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
     return true;
 }
 
+/* Makes a chunk's task ready. With a group, the last one runs at once on
+ * the thread that encountered the taskloop, as a throttled task would:
+ * the thread waits for it at the group's end anyway, and a queued task
+ * costs a work unit. Without one, the thread goes on at once, as the
+ * program may expect. A tasklet, which could not suspend in the task,
+ * queues it. */
+void bob_taskloop_submit(bob_thread_t *self, bob_task_t *t, const bob_chunks_t *c,
+                         bool group)
+{
+    bool last = c->k == c->ntasks || c->first == c->trip;
+    if (group && last && !bt_self_is_tasklet())
+        bob_task_run_now(self, t);
+    else
+        bob_task_submit(self, t);
+}
+
 static bob_task_t *copy_of(bob_task_t *pattern)
 {
     bob_task_t *t = bob_task_mem_alloc(pattern->size);
@@ -91,7 +109,7 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
         if (dup)
             dup(&t->kmp, &pattern->kmp, first + count == trip);
         if (if_val)
-            bob_task_submit(self, t);
+            bob_taskloop_submit(self, t, &chunks, !nogroup);
         else /* if(0): each task is undeferred, run here in order */
             bob_task_run_undeferred(self, t);
     }

@@ -373,7 +373,7 @@ static void fork_team(void (*fn)(void), int argc, void **argv, bool if_cond, voi
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);
-    bob_team_wait_tasks(team);
+    bob_team_wait_tasks(&team->threads[0], team);
     team_leave(team);
 }
 
@@ -396,8 +396,9 @@ void bob_serialized_begin(void)
 
 void bob_serialized_end(void)
 {
-    bob_team_t *team = bob_self()->team;
-    bob_team_wait_tasks(team);
+    bob_thread_t *self = bob_self();
+    bob_team_wait_tasks(self, self->team);
+    bob_team_t *team = self->team;
     team_leave(team);
 }
 

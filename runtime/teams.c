@@ -24,7 +24,7 @@ static void run_team(bob_thread_t *carrier)
     bob_set_self(t);
     int32_t gtid = t->gtid, tid = 0;
     bob_invoke_microtask(league->fn, &gtid, &tid, league->argc, league->argv);
-    bob_team_wait_tasks(team);
+    bob_team_wait_tasks(t, team);
     bob_set_self(carrier);
     bob_context_fini(t);
     bob_ws_release_all(team);

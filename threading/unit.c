@@ -154,6 +154,47 @@ void bt_join(bt_unit_t *u)
         bti_waiter_block(&w);
 }
 
+/* Whether the waiting self may run u in place (bt_run_ready). */
+static bool runnable_here(const bt_unit_t *self, const bt_unit_t *u, bt_fn_t fn,
+                          int (*wanted)(void *arg, void *ctx), void *ctx)
+{
+    return u->fn == fn && !u->started && (u->is_tasklet || can_host(self, u)) &&
+           wanted(u->arg, ctx);
+}
+
+/* The newest unit of the shared pool, which is the owner's end of the
+ * deque, or else the oldest of the private one: most likely what the
+ * waiter itself just made. */
+int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = es ? es->current : NULL;
+    /* units of higher priority go first, and the scheduler orders them */
+    if (!self || self->is_tasklet || !bti_priority_empty(&es->prio))
+        return 0;
+    bt_unit_t *u = bti_deque_pop(&es->shared);
+    if (u && !runnable_here(self, u, fn, wanted, ctx)) {
+        bti_deque_push(&es->shared, u);
+        u = NULL;
+    }
+    if (!u) {
+        if (bti_fifo_empty(&es->local))
+            bti_inbox_drain(&es->private_inbox, &es->local);
+        u = es->local.head;
+        if (!u || !runnable_here(self, u, fn, wanted, ctx))
+            return 0;
+        bti_fifo_pop(&es->local);
+    }
+    if (!u->is_tasklet) { /* as join_hosted: if u suspends, self waits beneath it */
+        u->unpromoted = true;
+        u->host = self;
+        u->stack_floor = self->stack_floor;
+    }
+    bti_run_here(es, u);
+    bti_unit_finish(es, u);
+    return 1;
+}
+
 void bt_free(bt_unit_t *u)
 {
     if (atomic_load_explicit(&u->join, memory_order_relaxed) != BTI_JOIN_DONE)

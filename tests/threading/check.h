@@ -53,6 +53,16 @@ static inline long frame_chain_sum(int depth, int seed) {
   return sum;
 }
 
+/* The caller's frame, and whether two such addresses lie on one stack:
+ * stacks are separate mappings, much further apart than 64 KiB. */
+static inline __attribute__((always_inline)) char *frame_here(void) {
+  return __builtin_frame_address(0);
+}
+
+static inline int on_same_stack(const char *a, const char *b) {
+  return (a > b ? a - b : b - a) < (64 << 10);
+}
+
 /* Seconds on the monotonic clock; used only for give-up deadlines, never to
  * assert how long something took. */
 static inline double now_sec(void) {
@@ -137,6 +147,18 @@ static inline int wait_thread_sleeping(pid_t tid) {
     nap_ms(1);
   }
   return 0;
+}
+
+/* Yields until a unit has been stored in *slot, then resumes it (a unit
+ * that stores itself there before bt_suspend). */
+static inline void resume_when_suspending(bt_unit_t *_Atomic *slot) {
+  bt_unit_t *u;
+  double end = now_sec() + GIVE_UP_SEC;
+  while (!(u = __atomic_load_n(slot, __ATOMIC_SEQ_CST))) {
+    CHECK(now_sec() < end);
+    bt_yield();
+  }
+  bt_resume(u);
 }
 
 /* Runs this program again (/proc/self/exe) as `self mode` with every BOBBIN_* and KMP_ABT_*

@@ -15,16 +15,10 @@
 
 #include <stdatomic.h>
 
-enum { SAME_STACK = 64 << 10, DEPTH = 24, ROUNDS = 20 };
+enum { DEPTH = 24, ROUNDS = 20 };
 
 /* In place is an SC matter: named, so that BOBBIN_ULT_KIND does not change it. */
 static const bt_unit_attr_t in_place = {.kind = BT_ULT_SC, .in_place = 1};
-
-static char *frame(void) { return __builtin_frame_address(0); }
-
-static int on_same_stack(const char *a, const char *b) {
-  return (a > b ? a - b : b - a) < SAME_STACK;
-}
 
 /* ---- where it runs ------------------------------------------------------ */
 
@@ -35,7 +29,7 @@ struct probe {
 
 static void record(void *arg) {
   struct probe *p = arg;
-  p->frame = frame();
+  p->frame = frame_here();
   p->self = bt_self();
 }
 
@@ -51,7 +45,7 @@ static struct probe join_at_once(bt_unit_attr_t attr) {
 
 static void where_it_runs(void) {
   bt_unit_t *me = bt_self();
-  char *mine = frame();
+  char *mine = frame_here();
   CHECK(on_same_stack(join_at_once(in_place).frame, mine));
   CHECK(bt_self() == me);
   bt_unit_attr_t own = in_place;
@@ -92,13 +86,7 @@ static void helper(void *arg) {
   bt_barrier_wait(&barrier);
   for (int i = 0; i < 100; i++) bt_yield();
   bt_mutex_unlock(&mutex);
-  bt_unit_t *s;
-  double end = now_sec() + GIVE_UP_SEC;
-  while (!(s = atomic_load(&sleeper))) {
-    CHECK(now_sec() < end);
-    bt_yield();
-  }
-  bt_resume(s);
+  resume_when_suspending(&sleeper);
   atomic_store(&helper_done, 1);
 }
 
@@ -117,7 +105,7 @@ static void suspender(void *arg) {
 static void join_suspender(int unused) {
   (void)unused;
   int ok = 0;
-  char *mine = frame();
+  char *mine = frame_here();
   bt_unit_t *me = bt_self();
   struct probe p = {0};
   bt_unit_t *u = bt_create(NULL, suspender, &ok, &in_place);
@@ -161,7 +149,7 @@ static void chain_next(int level) {
 
 static void chain_level(void *arg) {
   int level = (int)(intptr_t)arg;
-  chain_frames[level] = frame();
+  chain_frames[level] = frame_here();
   chain_ok[level] = frame_chain(DEPTH, 11 + level, chain_next, level) ==
                     frame_chain_sum(DEPTH, 11 + level);
 }
@@ -194,18 +182,18 @@ static void chains(void) {
 static int hosted_below(char *top, size_t below) {
   volatile char pad[1024];
   pad[0] = 1;
-  if ((size_t)(top - frame()) < below) {
+  if ((size_t)(top - frame_here()) < below) {
     int hosted = hosted_below(top, below);
     pad[1] = pad[0];
     return hosted;
   }
   return on_same_stack(join_at_once(in_place).frame,
-                       frame());
+                       frame_here());
 }
 
 static void room_test(void *arg) {
   (void)arg;
-  char *top = frame();
+  char *top = frame_here();
   size_t size = bt_stack_size();
   CHECK(hosted_below(top, 0));
   CHECK(hosted_below(top, size / 2));
