@@ -1,7 +1,8 @@
 // Turns of ordered loops, which pass in one line per thread: nowait
 // loops reuse a worksharing slot after its last turns were left there;
 // static chunks map turns to lines by chunk; more threads than ESs make
-// the waiters suspend, and a pass wakes the next line's waiter early.
+// the waiters suspend, and a pass wakes the next line's waiter early; a
+// team of one keeps no turns.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 #include "check.h"
 
@@ -44,6 +45,7 @@ static void series(int threads, const char *what) {
 }
 
 int main(void) {
+  series(1, "1 thread"); // keeps no turns
   series(2, "2 threads");
   series(7, "7 threads on 2 ESs");
 
@@ -67,6 +69,7 @@ int main(void) {
   printf("nested: in order\n");
   return 0;
 }
-// CHECK: 2 threads: in order
+// CHECK: 1 thread: in order
+// CHECK-NEXT: 2 threads: in order
 // CHECK-NEXT: 7 threads on 2 ESs: in order
 // CHECK-NEXT: nested: in order
