@@ -365,26 +365,22 @@ static int counted_in(void *task_ctx, void *taskgroup)
 
 static int of_team(void *task_ctx, void *team) { return ((bob_thread_t *)task_ctx)->team == team; }
 
+struct wanted {
+    int (*is)(void *task_ctx, void *arg);
+    void *arg;
+};
+
+static bool run_wanted(void *wanted)
+{
+    const struct wanted *w = wanted;
+    return bt_run_ready(task_main, w->is, w->arg);
+}
+
 static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
                        int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what)
 {
-    if (self->task) {
-        bob_wait_zero(count, what);
-        return;
-    }
-    for (;;) {
-        bob_spin_t s = {0};
-        while (atomic_load_explicit(count, memory_order_acquire) && bob_spin(&s))
-            ;
-        if (!atomic_load_explicit(count, memory_order_acquire))
-            return;
-        if (bt_run_ready(task_main, wanted, arg))
-            continue;
-        uint32_t v = atomic_load_explicit(count, memory_order_acquire);
-        if (!v)
-            return;
-        bob_wait((uint32_t *)count, v, what);
-    }
+    struct wanted w = {wanted, arg};
+    bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w);
 }
 
 void bob_taskwait(bob_thread_t *self)

@@ -127,6 +127,11 @@ void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg);
 bool bob_run_team_task(bob_thread_t *self);
 /* Suspends until *word is 0, naming `what` if a tasklet would wait. */
 void bob_wait_zero(_Atomic uint32_t *word, const char *what);
+/* The same for a waiter that may run what it waits for: each time spinning
+ * stops paying, help(arg) may run one such thing (true if it did, and the
+ * wait starts over) before the waiter suspends. */
+void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
+                           void *arg);
 uint64_t bob_task_id(const bob_thread_t *self);
 
 /* ---- depend.c ---- */

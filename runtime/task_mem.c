@@ -46,7 +46,9 @@ static es_cache_t *caches; /* one per ES, made with the runtime */
  * second's fills, and malloc would then hand every block across the two
  * through its arena's lock (with a futex wait when they collide). Frees
  * push one block; an allocation whose list is empty takes the whole stack
- * with one exchange, which no pop can interleave with (no ABA). */
+ * with one exchange, which no pop can interleave with (no ABA). The push's
+ * release and the exchange's acquire hand over each block's link and its
+ * cleared head. The taker counts what it took, so that its cap holds. */
 static _Atomic(free_block_t *) spilled[CLASSES];
 
 static free_block_t *take_spilled(es_cache_t *cache, int c)

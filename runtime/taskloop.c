@@ -43,9 +43,14 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
     c->extra = grains ? 0 : trip % c->ntasks;
 }
 
+static bool chunks_done(const bob_chunks_t *c)
+{
+    return c->k == c->ntasks || c->first == c->trip;
+}
+
 bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
 {
-    if (c->k == c->ntasks || c->first == c->trip)
+    if (chunks_done(c))
         return false;
     uint64_t n = c->base + (c->k++ < c->extra);
     if (n > c->trip - c->first)
@@ -65,8 +70,7 @@ bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
 void bob_taskloop_submit(bob_thread_t *self, bob_task_t *t, const bob_chunks_t *c,
                          bool group)
 {
-    bool last = c->k == c->ntasks || c->first == c->trip;
-    if (group && last && !bt_self_is_tasklet())
+    if (group && chunks_done(c) && !bt_self_is_tasklet())
         bob_task_run_now(self, t);
     else
         bob_task_submit(self, t);

@@ -397,8 +397,8 @@ void bob_serialized_begin(void)
 void bob_serialized_end(void)
 {
     bob_thread_t *self = bob_self();
-    bob_team_wait_tasks(self, self->team);
     bob_team_t *team = self->team;
+    bob_team_wait_tasks(self, team);
     team_leave(team);
 }
 

@@ -50,11 +50,25 @@ void bob_wake_change(uint32_t *word, _Atomic uint32_t *waiters)
         bt_futex_wake(word, INT_MAX);
 }
 
+/* bob_wait returns once the word is no longer v, or spuriously: the word
+ * is looked at again, and a waiter woken early spins (or helps) anew. */
+void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
+                           void *arg)
+{
+    for (;;) {
+        bob_spin_t s = {0};
+        while (atomic_load_explicit(word, memory_order_acquire) && bob_spin(&s))
+            ;
+        uint32_t v = atomic_load_explicit(word, memory_order_acquire);
+        if (!v)
+            return;
+        if (help && help(arg))
+            continue;
+        bob_wait((uint32_t *)word, v, what);
+    }
+}
+
 void bob_wait_zero(_Atomic uint32_t *word, const char *what)
 {
-    bob_spin_t s = {0};
-    while (atomic_load_explicit(word, memory_order_acquire) && bob_spin(&s))
-        ;
-    for (uint32_t v; (v = atomic_load_explicit(word, memory_order_acquire));)
-        bob_wait((uint32_t *)word, v, what);
+    bob_wait_zero_helping(word, what, NULL, NULL);
 }

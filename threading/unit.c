@@ -164,7 +164,11 @@ static bool runnable_here(const bt_unit_t *self, const bt_unit_t *u, bt_fn_t fn,
 
 /* The newest unit of the shared pool, which is the owner's end of the
  * deque, or else the oldest of the private one: most likely what the
- * waiter itself just made. */
+ * waiter itself just made. The shared one is popped before it is looked
+ * at, and pushed back if refused: a unit only peeked at could be stolen,
+ * run and freed while its argument is read. A unit run in place is not
+ * migratable, so the chain resumes on this ES if it suspends, and es
+ * still holds when it returns. */
 int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
 {
     bti_es_t *es = bti_es_self();
