@@ -265,9 +265,10 @@ static void switch_image(const bob_thread_t *t, int es)
     if (owner != img) {
         if (owner)
             save(s, owner);
-        if (img->resident >= 0 && img->resident != es) { /* loaded elsewhere */
-            save(&states[img->resident], img);
-            atomic_store(&states[img->resident].owner, NULL);
+        int there = img->resident; /* save() forgets it */
+        if (there >= 0 && there != es) { /* loaded elsewhere */
+            save(&states[there], img);
+            atomic_store(&states[there].owner, NULL);
         }
         for (int m = 0; m < nmodules; m++)
             (void)block_of(s, m); /* the calling thread is es: record its blocks */
