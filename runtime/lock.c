@@ -23,23 +23,43 @@ bool bob_lock_try(uint32_t *word)
                                        __ATOMIC_RELAXED);
 }
 
-/* A waiter looks before it pauses, and pauses only while the lock is
- * held: a contended critical section measured 18 ns per entry pausing
- * first, 9 ns so (libgomp's, which waits the same way, 6). A try that
- * fails on a free-looking word means another took the lock, so the next
- * look counts a round: the spin still ends, and the waiter suspends. */
-void bob_lock_acquire(uint32_t *word)
+/* A waiter looks before it pauses, and pauses only while the lock is held
+ * (a contended critical section measured 18 ns per entry pausing first, 9
+ * ns so). It spins as long as its ES would idle before sleeping
+ * (bt_spin_count), not BOB_SPIN_ALONE rounds, while the ES has nothing
+ * else to run: such a lock is often taken again and again by the holder
+ * (nothing makes it fair), and a waiter suspended after 0.1 ms cost each
+ * hand-off a wake-up and a switch. Between looks it pauses 1, 2, 4 ... 64
+ * times: every look pulls the line from the holder, who must take it back
+ * to release and to take the lock again (interleaved, 2 threads, 64 units
+ * of work under the lock, gcc: 11 -> 7 ns per entry, libgomp's 8; clang
+ * 5.8 -> 0.2). A try that fails on a free-looking word means another took
+ * the lock, so the next look counts a round: the spin still ends, and the
+ * waiter suspends. */
+enum { LOCK_MAX_PAUSES = 64 };
+
+/* true once it took the lock, false when spinning no longer pays */
+static bool spin_to_take(uint32_t *word)
 {
-    if (bob_lock_try(word))
-        return;
+    int limit = bt_spin_count(), pauses = 1;
     for (bob_spin_t s = {0};;) {
         if (__atomic_load_n(word, __ATOMIC_RELAXED) == 0) {
             if (bob_lock_try(word))
-                return;
-        } else if (!bob_spin(&s)) {
-            break;
+                return true;
+            continue;
         }
+        for (int i = 0; i < pauses; i++)
+            if (!bob_spin_upto(&s, limit))
+                return false;
+        if (pauses < LOCK_MAX_PAUSES)
+            pauses *= 2;
     }
+}
+
+void bob_lock_acquire(uint32_t *word)
+{
+    if (bob_lock_try(word) || spin_to_take(word))
+        return;
     while (__atomic_exchange_n(word, 2, __ATOMIC_ACQUIRE) != 0)
         bob_wait(word, 2, "a lock or critical section");
 }

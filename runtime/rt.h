@@ -267,18 +267,19 @@ void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
 /* Suspends while *word == expected, naming `what` if a tasklet would. */
 void bob_wait(uint32_t *word, uint32_t expected, const char *what);
 /* Spinning before bob_wait (wait.c): each call is one round; false once
- * spinning no longer pays. */
+ * spinning no longer pays, or after `limit` rounds. */
 typedef struct bob_spin {
     int rounds;
 } bob_spin_t;
 enum { BOB_SPIN_ALONE = 4000 };
-static inline bool bob_spin(bob_spin_t *s)
+static inline bool bob_spin_upto(bob_spin_t *s, int limit)
 {
-    if (++s->rounds > BOB_SPIN_ALONE || ((s->rounds & 15) == 1 && !bt_spin_pays()))
+    if (++s->rounds > limit || ((s->rounds & 15) == 1 && !bt_spin_pays()))
         return false;
     __builtin_ia32_pause();
     return true;
 }
+static inline bool bob_spin(bob_spin_t *s) { return bob_spin_upto(s, BOB_SPIN_ALONE); }
 /* Suspends while *word == seen, counted in *waiters; whoever changes the
  * word then calls bob_wake_change, which wakes only if someone waits. */
 void bob_wait_change(uint32_t *word, uint32_t seen, _Atomic uint32_t *waiters,

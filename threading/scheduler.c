@@ -86,6 +86,8 @@ int bt_spin_pays(void)
     return es && bti_g.wait_policy != BTI_WAIT_PASSIVE && !bti_es_has_own_work(es);
 }
 
+int bt_spin_count(void) { return (int)bti_g.spin_count; }
+
 static bool has_work(bti_es_t *es)
 {
     if (bti_es_has_own_work(es))

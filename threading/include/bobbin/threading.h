@@ -73,6 +73,9 @@ int bt_self_is_tasklet(void);
  * allows spinning and no other unit is ready on the caller's ES, whom the
  * spin would delay; 0 on external threads. */
 int bt_spin_pays(void);
+/* Rounds (pauses) an idle ES spins before it sleeps (BOBBIN_SPIN_COUNT): a
+ * unit with nothing else to run on its ES loses nothing by waiting as long. */
+int bt_spin_count(void);
 /* Default ULT stack size in bytes (BOBBIN_STACK_SIZE); setting it affects
  * ULTs that start afterwards. */
 size_t bt_stack_size(void);
