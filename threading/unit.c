@@ -101,16 +101,21 @@ static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
     return lo && sp > lo && sp - lo >= need;
 }
 
-/* Runs u on the joiner's stack, as a call: the joiner could not go on
- * before u ends anyway, and u starts as cheaply as a tasklet. If u suspends,
- * bti_promote gives the stack to the chain of units it runs on, which stay
- * buried until u returns here. */
-static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+/* Runs the ULT u on self's stack, as a call, where u starts as cheaply as
+ * a tasklet. If u suspends, bti_promote gives the stack to the chain of
+ * units it runs on, which stay buried until u returns here. */
+static void run_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
 {
     u->unpromoted = true;
     u->host = self;
     u->stack_floor = self->stack_floor;
     bti_run_here(es, u);
+}
+
+/* The joiner could not go on before u ends anyway. */
+static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+{
+    run_hosted(es, self, u);
     /* relaxed: the one reader is this joiner (bt_free), on this thread */
     atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
 }
@@ -189,12 +194,10 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
             return 0;
         bti_fifo_pop(&es->local);
     }
-    if (!u->is_tasklet) { /* as join_hosted: if u suspends, self waits beneath it */
-        u->unpromoted = true;
-        u->host = self;
-        u->stack_floor = self->stack_floor;
-    }
-    bti_run_here(es, u);
+    if (u->is_tasklet)
+        bti_run_here(es, u);
+    else
+        run_hosted(es, self, u);
     bti_unit_finish(es, u);
     return 1;
 }
