@@ -6,6 +6,7 @@
 #include "fifo.h"
 #include "inbox.h"
 #include "priority.h"
+#include "spill.h"
 #include "unit.h"
 
 #include <pthread.h>
@@ -14,12 +15,6 @@ struct bt_pool {
     struct bti_es *es;
     bool shared;
 };
-
-/* Free lists of one ES; entries link through their first word. */
-typedef struct bti_cache {
-    void *head;
-    uint32_t count;
-} bti_cache_t;
 
 /* One ES. Everything above `sleep` is touched by its own OS thread only,
  * except the inboxes and the deque, which say who else may touch them. */

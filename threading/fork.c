@@ -13,6 +13,7 @@
 #include "log.h"
 #include "scheduler.h"
 #include "stack.h"
+#include "unit_mem.h"
 
 #include <string.h>
 
@@ -37,6 +38,7 @@ static void in_child(void)
         return;
     bti_futex_table_reset();
     bti_stack_spill_reset();
+    bti_unit_spill_reset();
     atomic_store(&bti_g.nsleeping, 0);
     bti_es_t *es = bti_es_self();
     if (!es || es->rank != 0 || es->current != &bti_g.main_unit) {

@@ -235,6 +235,7 @@ void bt_finalize(void)
     for (int i = 0; i < bti_g.num_es; i++)
         es_delete(bti_g.es[i]);
     bti_stack_spill_drain();
+    bti_unit_spill_drain();
     free(bti_g.es);
     bti_g.es = NULL;
     bti_tls_es = NULL;

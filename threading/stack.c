@@ -4,16 +4,12 @@
  * size: the default size may change (bt_set_stack_size), and a stack of
  * another size is then unmapped instead of handed out.
  *
- * Stacks often end on another ES than the one that took them (FULL units
- * take theirs at creation, on the creator's ES), so one ES's cache fills
- * while another's runs dry. A full cache therefore hands half its stacks to
- * a shared spill list, and an empty one takes a batch back from it, one
- * lock round trip per batch; only beyond the spill list's bound are stacks
- * unmapped, an munmap being costly once several OS threads share the
- * address space. */
+ * Stacks often end on another ES than the one that took them, so a full
+ * cache goes to the shared spill list (spill.h), and only beyond its bound
+ * are stacks unmapped, an munmap being costly once several OS threads share
+ * the address space. */
 #include "stack.h"
 
-#include "futex.h"
 #include "log.h"
 #include "switch.h"
 
@@ -24,7 +20,7 @@
 #include <sanitizer/asan_interface.h>
 #endif
 
-enum { STACK_CACHE_MAX = 256, SPILL_MAX = 2048 };
+enum { STACK_CACHE_MAX = 256 };
 
 bool bti_stack_map(size_t asked, bti_stack_t *s)
 {
@@ -53,58 +49,21 @@ typedef struct free_stack {
     size_t size;
 } free_stack_t;
 
-/* The lock is taken once per half cache moved, never across a system call. */
-static struct {
-    _Atomic int lock;
-    _Atomic uint32_t count; /* read without the lock: a hint */
-    bti_cache_t list;
-} spill;
-
-static void spill_lock(void)
-{
-    while (atomic_exchange_explicit(&spill.lock, 1, memory_order_acquire))
-        while (atomic_load_explicit(&spill.lock, memory_order_relaxed))
-            bti_cpu_relax();
-}
-
-static void spill_unlock(void)
-{
-    atomic_store_explicit(&spill.count, spill.list.count, memory_order_relaxed);
-    atomic_store_explicit(&spill.lock, 0, memory_order_release);
-}
-
-static void move_stacks(bti_cache_t *from, bti_cache_t *to, uint32_t n)
-{
-    for (; n > 0 && from->head; n--) {
-        free_stack_t *f = from->head;
-        from->head = f->next;
-        f->next = to->head;
-        to->head = f;
-        from->count--;
-        to->count++;
-    }
-}
+static bti_spill_t spill;
 
 void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 {
     size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
-    if (!es->stack_cache.head && atomic_load_explicit(&spill.count, memory_order_relaxed)) {
-        spill_lock();
-        move_stacks(&spill.list, &es->stack_cache, STACK_CACHE_MAX / 2);
-        spill_unlock();
-    }
+    if (!es->stack_cache.head)
+        bti_spill_take(&spill, &es->stack_cache);
     free_stack_t *cached = es->stack_cache.head;
     size_t span = bti_stack_span(bti_g.stack_size);
     while (cached && cached->size != span) { /* the default changed */
-        es->stack_cache.head = cached->next;
-        es->stack_cache.count--;
-        bti_stack_unmap(&(bti_stack_t){cached, cached->size});
+        bti_stack_unmap(&(bti_stack_t){bti_cache_pop(&es->stack_cache), cached->size});
         cached = es->stack_cache.head;
     }
     if (size == bti_g.stack_size && cached) {
-        es->stack_cache.head = cached->next;
-        es->stack_cache.count--;
-        u->stack.lo = cached;
+        u->stack.lo = bti_cache_pop(&es->stack_cache);
         u->stack.size = span;
 #ifdef BTI_ASAN
         /* Frames of the last ULT ended without unwinding: clear their poison. */
@@ -120,39 +79,26 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 void bti_stack_release(bti_es_t *es, bt_unit_t *u)
 {
     bool cacheable = u->stack.size == bti_stack_span(bti_g.stack_size);
-    if (cacheable && es->stack_cache.count == STACK_CACHE_MAX) {
-        spill_lock();
-        uint32_t room = SPILL_MAX - spill.list.count;
-        move_stacks(&es->stack_cache, &spill.list,
-                    room < STACK_CACHE_MAX / 2 ? room : STACK_CACHE_MAX / 2);
-        spill_unlock();
-    }
+    if (cacheable && es->stack_cache.count == STACK_CACHE_MAX)
+        bti_spill_give(&spill, &es->stack_cache);
     if (cacheable && es->stack_cache.count < STACK_CACHE_MAX) {
         free_stack_t *f = u->stack.lo;
-        *f = (free_stack_t){es->stack_cache.head, u->stack.size};
-        es->stack_cache.head = f;
-        es->stack_cache.count++;
+        f->size = u->stack.size;
+        bti_cache_push(&es->stack_cache, f);
         u->stack.lo = NULL;
         return;
     }
     bti_stack_unmap(&u->stack);
 }
 
-/* In the child of a fork(): the lock may have been held by a thread that
- * is gone; the stacks stay valid (the child has the same mappings). */
-void bti_stack_spill_reset(void)
-{
-    atomic_store_explicit(&spill.lock, 0, memory_order_relaxed);
-}
+void bti_stack_spill_reset(void) { bti_spill_reset(&spill); }
 
 static void drain(bti_cache_t *cache)
 {
     while (cache->head) {
-        free_stack_t *f = cache->head;
-        cache->head = f->next;
+        free_stack_t *f = bti_cache_pop(cache);
         bti_stack_unmap(&(bti_stack_t){f, f->size});
     }
-    cache->count = 0;
 }
 
 void bti_stack_cache_drain(bti_es_t *es)
@@ -162,6 +108,7 @@ void bti_stack_cache_drain(bti_es_t *es)
 
 void bti_stack_spill_drain(void)
 {
-    drain(&spill.list);
-    atomic_store_explicit(&spill.count, 0, memory_order_relaxed);
+    bti_cache_t c;
+    while (bti_spill_take(&spill, &c))
+        drain(&c);
 }

@@ -1,23 +1,44 @@
 /* This file holds the slow paths of unit descriptor memory (the fast paths
- * are inline in unit_mem.h). A free list that grows past its cap gives back
- * to malloc, so an ES that frees what another creates does not hoard. */
+ * are inline in unit_mem.h): an ES whose list is empty takes one that
+ * another ES filled, so that a producer's descriptors come back from the
+ * ESs that ran its units (spill.h); malloc only when there is none. */
 #include "unit_mem.h"
 
 #include <stdlib.h>
 
-bt_unit_t *bti_unit_alloc_slow(void)
+static bti_spill_t spill;
+
+enum { UNIT_BYTES = (sizeof(bt_unit_t) + 63) & ~(size_t)63 };
+
+bt_unit_t *bti_unit_alloc_slow(bti_es_t *es)
 {
-    return aligned_alloc(64, (sizeof(bt_unit_t) + 63) & ~(size_t)63);
+    if (es && bti_spill_take(&spill, &es->unit_cache))
+        return bti_cache_pop(&es->unit_cache);
+    return aligned_alloc(64, UNIT_BYTES);
 }
 
-void bti_unit_free_slow(bt_unit_t *u) { free(u); }
-
-void bti_unit_cache_drain(bti_es_t *es)
+void bti_unit_free_slow(bti_es_t *es, bt_unit_t *u)
 {
-    while (es->unit_cache.head) {
-        void *u = es->unit_cache.head;
-        es->unit_cache.head = *(void **)u;
-        free(u);
+    if (es && bti_spill_give(&spill, &es->unit_cache)) {
+        bti_cache_push(&es->unit_cache, u);
+        return;
     }
-    es->unit_cache.count = 0;
+    free(u);
 }
+
+static void drain(bti_cache_t *c)
+{
+    while (c->head)
+        free(bti_cache_pop(c));
+}
+
+void bti_unit_cache_drain(bti_es_t *es) { drain(&es->unit_cache); }
+
+void bti_unit_spill_drain(void)
+{
+    bti_cache_t c;
+    while (bti_spill_take(&spill, &c))
+        drain(&c);
+}
+
+void bti_unit_spill_reset(void) { bti_spill_reset(&spill); }

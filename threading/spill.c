@@ -1,0 +1,51 @@
+/* This file holds the spill lists' lock and the hand-overs (spill.h). The
+ * lock is held for a few stores, never across a call. */
+#include "spill.h"
+
+#include "futex.h"
+
+static void lock(bti_spill_t *s)
+{
+    while (atomic_exchange_explicit(&s->lock, 1, memory_order_acquire))
+        while (atomic_load_explicit(&s->lock, memory_order_relaxed))
+            bti_cpu_relax();
+}
+
+static void unlock(bti_spill_t *s, uint32_t nlists)
+{
+    atomic_store_explicit(&s->nlists, nlists, memory_order_relaxed);
+    atomic_store_explicit(&s->lock, 0, memory_order_release);
+}
+
+bool bti_spill_give(bti_spill_t *s, bti_cache_t *c)
+{
+    if (atomic_load_explicit(&s->nlists, memory_order_relaxed) == BTI_SPILL_LISTS)
+        return false;
+    lock(s);
+    uint32_t n = atomic_load_explicit(&s->nlists, memory_order_relaxed);
+    bool room = n < BTI_SPILL_LISTS;
+    if (room) {
+        s->lists[n++] = *c;
+        *c = (bti_cache_t){0};
+    }
+    unlock(s, n);
+    return room;
+}
+
+bool bti_spill_take(bti_spill_t *s, bti_cache_t *c)
+{
+    if (!atomic_load_explicit(&s->nlists, memory_order_relaxed))
+        return false;
+    lock(s);
+    uint32_t n = atomic_load_explicit(&s->nlists, memory_order_relaxed);
+    bool some = n > 0;
+    if (some)
+        *c = s->lists[--n];
+    unlock(s, n);
+    return some;
+}
+
+void bti_spill_reset(bti_spill_t *s)
+{
+    atomic_store_explicit(&s->lock, 0, memory_order_relaxed);
+}
