@@ -7,9 +7,13 @@
 //     that it holds the image, thread 1 would find there what it stored in
 //     region A.
 // Region B may lose the race to ES 1, which then runs thread 1 there; such a
-// round proves nothing and is repeated.
+// round proves nothing and is repeated. ES 1 idles only 100 probes before it
+// sleeps, so that it is asleep by region B: with the default spin a loaded
+// machine (lit -j2 under ASan) can leave it spinning past the 2 ms sleep
+// below, and a spinning ES 1 races the primary for thread 1 of region B
+// (in one CI run it won 191 of 200 rounds).
 //
-// RUN: %libomp-compile && env BOBBIN_NUM_ES=2 OMP_MAX_ACTIVE_LEVELS=2 %libomp-run | FileCheck %s
+// RUN: %libomp-compile && env BOBBIN_NUM_ES=2 OMP_MAX_ACTIVE_LEVELS=2 BOBBIN_SPIN_COUNT=100 %libomp-run | FileCheck %s
 #include "check.h"
 
 #include <stdatomic.h>
@@ -34,7 +38,7 @@ static int holds(int v) {
 
 static long os_thread(void) { return syscall(SYS_gettid); }
 
-enum { ROUNDS = 20, TRIES = 200 };
+enum { ROUNDS = 20, TRIES = 1000 };
 
 // One inner region of 2 threads; returns the OS thread thread 1 ran on. If
 // `elsewhere`, the primary spins until thread 1 has run, so that another ES
