@@ -33,9 +33,9 @@ bool bob_lock_try(uint32_t *word)
  * times: every look pulls the line from the holder, who must take it back
  * to release and to take the lock again (interleaved medians, 2 threads,
  * 64 units of work under the lock, gcc: 14.8 -> 7.7 ns per entry,
- * libgomp's 10.4; clang 8.8 -> 2.7). A try that fails on a free-looking word means another took
- * the lock, so the next look counts a round: the spin still ends, and the
- * waiter suspends. */
+ * libgomp's 10.4; clang 8.8 -> 2.7). A try that fails on a free-looking
+ * word means another took the lock, so the next look counts a round: the
+ * spin still ends, and the waiter suspends. */
 enum { LOCK_MAX_PAUSES = 64 };
 
 /* true once it took the lock, false when spinning no longer pays */

@@ -200,6 +200,10 @@ void bob_init(void);
 void bob_set_self(bob_thread_t *t);
 bob_team_t *bob_team_new(int nthreads);
 bob_cgroup_t *bob_cgroup_new(void);
+/* Frees a team of one that roots a contention group of its own (an
+ * application thread's initial team, a team of a league), with all its
+ * thread holds. */
+void bob_root_team_free(bob_team_t *team);
 /* Creates units running main(&team->threads[i]) for every i > 0: on distinct
  * ESs' private pools for a first-level team, else on the shared pool of the
  * caller's ES; then waits for them. */

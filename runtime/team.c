@@ -57,6 +57,14 @@ static bob_thread_t *initial_thread_new(void)
     return &team->threads[0];
 }
 
+void bob_root_team_free(bob_team_t *team)
+{
+    bob_context_fini(&team->threads[0]);
+    bob_ws_release_all(team);
+    free(team->cgroup);
+    free(team);
+}
+
 bob_cgroup_t *bob_cgroup_new(void)
 {
     bob_cgroup_t *cg = malloc(sizeof *cg);
@@ -187,10 +195,7 @@ static void external_exit(void *initial)
 {
     bob_thread_t *t = initial;
     external_self = NULL;
-    bob_context_fini(t);
-    bob_ws_release_all(t->team);
-    free(t->team->cgroup);
-    free(t->team);
+    bob_root_team_free(t->team);
 }
 
 static void external_key_create(void)

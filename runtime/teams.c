@@ -26,10 +26,7 @@ static void run_team(bob_thread_t *carrier)
     bob_invoke_microtask(league->fn, &gtid, &tid, league->argc, league->argv);
     bob_team_wait_tasks(t, team);
     bob_set_self(carrier);
-    bob_context_fini(t);
-    bob_ws_release_all(team);
-    free(team->cgroup);
-    free(team);
+    bob_root_team_free(team);
 }
 
 static void team_main(void *carrier) { run_team(carrier); }

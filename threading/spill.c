@@ -1,5 +1,9 @@
 /* This file holds the spill lists' lock and the hand-overs (spill.h). The
- * lock is held for a few stores, never across a call. */
+ * lock is held for a few stores, never across a call, so its waiters spin.
+ * Its acquire and release hand over the lists' links with the lists. The
+ * count read before locking is a hint, relaxed: a stale one costs a lock
+ * round trip, or an allocation where a list was about to come, and is
+ * read again under the lock before anything moves. */
 #include "spill.h"
 
 #include "futex.h"
@@ -48,4 +52,17 @@ bool bti_spill_take(bti_spill_t *s, bti_cache_t *c)
 void bti_spill_reset(bti_spill_t *s)
 {
     atomic_store_explicit(&s->lock, 0, memory_order_relaxed);
+}
+
+void bti_cache_drain(bti_cache_t *c, void (*release)(void *obj))
+{
+    while (c->head)
+        release(bti_cache_pop(c));
+}
+
+void bti_spill_drain(bti_spill_t *s, void (*release)(void *obj))
+{
+    bti_cache_t c;
+    while (bti_spill_take(s, &c))
+        bti_cache_drain(&c, release);
 }

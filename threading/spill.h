@@ -55,5 +55,8 @@ bool bti_spill_take(bti_spill_t *s, bti_cache_t *c);
 /* In the child of a fork(): the lock may have been held by a thread that
  * is gone; the lists stay valid. */
 void bti_spill_reset(bti_spill_t *s);
+/* Hands every object of *c, then of every list of s, to release. */
+void bti_cache_drain(bti_cache_t *c, void (*release)(void *obj));
+void bti_spill_drain(bti_spill_t *s, void (*release)(void *obj));
 
 #endif

@@ -51,6 +51,13 @@ typedef struct free_stack {
 
 static bti_spill_t spill;
 
+/* Unmaps a stack of the cache or the spill list. */
+static void unmap_free(void *obj)
+{
+    free_stack_t *f = obj;
+    bti_stack_unmap(&(bti_stack_t){f, f->size});
+}
+
 void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 {
     size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
@@ -59,7 +66,7 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
     free_stack_t *cached = es->stack_cache.head;
     size_t span = bti_stack_span(bti_g.stack_size);
     while (cached && cached->size != span) { /* the default changed */
-        bti_stack_unmap(&(bti_stack_t){bti_cache_pop(&es->stack_cache), cached->size});
+        unmap_free(bti_cache_pop(&es->stack_cache));
         cached = es->stack_cache.head;
     }
     if (size == bti_g.stack_size && cached) {
@@ -93,22 +100,6 @@ void bti_stack_release(bti_es_t *es, bt_unit_t *u)
 
 void bti_stack_spill_reset(void) { bti_spill_reset(&spill); }
 
-static void drain(bti_cache_t *cache)
-{
-    while (cache->head) {
-        free_stack_t *f = bti_cache_pop(cache);
-        bti_stack_unmap(&(bti_stack_t){f, f->size});
-    }
-}
+void bti_stack_cache_drain(bti_es_t *es) { bti_cache_drain(&es->stack_cache, unmap_free); }
 
-void bti_stack_cache_drain(bti_es_t *es)
-{
-    drain(&es->stack_cache);
-}
-
-void bti_stack_spill_drain(void)
-{
-    bti_cache_t c;
-    while (bti_spill_take(&spill, &c))
-        drain(&c);
-}
+void bti_stack_spill_drain(void) { bti_spill_drain(&spill, unmap_free); }

@@ -26,19 +26,8 @@ void bti_unit_free_slow(bti_es_t *es, bt_unit_t *u)
     free(u);
 }
 
-static void drain(bti_cache_t *c)
-{
-    while (c->head)
-        free(bti_cache_pop(c));
-}
+void bti_unit_cache_drain(bti_es_t *es) { bti_cache_drain(&es->unit_cache, free); }
 
-void bti_unit_cache_drain(bti_es_t *es) { drain(&es->unit_cache); }
-
-void bti_unit_spill_drain(void)
-{
-    bti_cache_t c;
-    while (bti_spill_take(&spill, &c))
-        drain(&c);
-}
+void bti_unit_spill_drain(void) { bti_spill_drain(&spill, free); }
 
 void bti_unit_spill_reset(void) { bti_spill_reset(&spill); }
