@@ -138,6 +138,7 @@ typedef struct bob_thread {
     _Atomic uint32_t tasks_pending;
     struct bob_deptable *deps;    /* dependences among the children */
     struct bob_task *spare;       /* memory for its next task (task_mem.c) */
+    struct bob_team *spare_team;  /* memory for its next team (team.c) */
     void *unit;                 /* the work unit running it (bt_unit_t) */
     struct bob_thread *outer;   /* thread 0: the task that forked the team */
     uint64_t ws_next;           /* worksharing constructs met so far */
@@ -168,6 +169,7 @@ typedef struct bob_thread {
 
 struct bob_team {
     int nthreads;
+    int capacity;               /* threads its memory holds (>= nthreads) */
     int level;                  /* enclosing parallel regions, serial too */
     int active_level;           /* enclosing regions of more than 1 thread */
     bob_team_t *parent;

@@ -28,14 +28,17 @@ static _Atomic int32_t next_gtid;
 /* The descriptor of an application thread that is not a work unit. */
 static _Thread_local bob_thread_t *external_self;
 
-bob_team_t *bob_team_new(int nthreads)
+static size_t team_bytes(int nthreads)
 {
-    size_t size = sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
-    bob_team_t *team = aligned_alloc(64, (size + 63) & ~(size_t)63);
-    if (!team)
-        bob_fatal("out of memory creating a team of %d threads", nthreads);
-    memset(team, 0, size);
+    return sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
+}
+
+/* Zeroes team's memory for nthreads and numbers them. */
+static bob_team_t *team_init(bob_team_t *team, int nthreads, int capacity)
+{
+    memset(team, 0, team_bytes(nthreads));
     team->nthreads = nthreads;
+    team->capacity = capacity;
     team->league_size = 1;
     int32_t gtid = atomic_fetch_add_explicit(&next_gtid, nthreads, memory_order_relaxed);
     for (int i = 0; i < nthreads; i++) {
@@ -45,6 +48,33 @@ bob_team_t *bob_team_new(int nthreads)
         team->threads[i].pending = &team->threads[i].tasks_pending;
     }
     return team;
+}
+
+bob_team_t *bob_team_new(int nthreads)
+{
+    bob_team_t *team = aligned_alloc(64, (team_bytes(nthreads) + 63) & ~(size_t)63);
+    if (!team)
+        bob_fatal("out of memory creating a team of %d threads", nthreads);
+    return team_init(team, nthreads, nthreads);
+}
+
+/* A forking thread keeps the memory of its last team for its next one
+ * (team_leave): a team is a few KiB, past malloc's per-thread caches, and
+ * taking and freeing it each region cost a fork-join tenth of its time in
+ * the arena's lock and in merging the block back into free memory. */
+static bob_team_t *team_take(bob_thread_t *master, int nthreads)
+{
+    bob_team_t *team = master->spare_team;
+    if (!team || team->capacity < nthreads)
+        return bob_team_new(nthreads);
+    master->spare_team = NULL;
+    return team_init(team, nthreads, team->capacity);
+}
+
+static void team_keep(bob_thread_t *master, bob_team_t *team)
+{
+    free(master->spare_team);
+    master->spare_team = team;
 }
 
 /* An initial thread: the root of a contention group, alone in a team at
@@ -307,7 +337,7 @@ static int level_kind(int level)
 
 static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
 {
-    bob_team_t *team = bob_team_new(nthreads);
+    bob_team_t *team = team_take(self, nthreads);
     team->level = self->team->level + 1;
     team->active_level = self->team->active_level + (nthreads > 1);
     team->parent = self->team;
@@ -334,7 +364,7 @@ static void team_leave(bob_team_t *team)
     bob_tls_release(team->copyprivate_translation);
     for (int i = 0; i < team->nthreads; i++)
         bob_context_fini(&team->threads[i]);
-    free(team);
+    team_keep(team->master, team);
 }
 
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
