@@ -138,7 +138,6 @@ typedef struct bob_thread {
     _Atomic uint32_t tasks_pending;
     struct bob_deptable *deps;    /* dependences among the children */
     struct bob_task *spare;       /* memory for its next task (task_mem.c) */
-    struct bob_team *spare_team;  /* memory for its next team (team.c) */
     void *unit;                 /* the work unit running it (bt_unit_t) */
     struct bob_thread *outer;   /* thread 0: the task that forked the team */
     uint64_t ws_next;           /* worksharing constructs met so far */
@@ -169,7 +168,7 @@ typedef struct bob_thread {
 
 struct bob_team {
     int nthreads;
-    int capacity;               /* threads its memory holds (>= nthreads) */
+    int capacity;               /* threads its memory holds (team_mem.c) */
     int level;                  /* enclosing parallel regions, serial too */
     int active_level;           /* enclosing regions of more than 1 thread */
     bob_team_t *parent;
@@ -201,6 +200,12 @@ void bob_init(void);
 /* Makes t the calling unit's (or application thread's) OpenMP thread. */
 void bob_set_self(bob_thread_t *t);
 bob_team_t *bob_team_new(int nthreads);
+/* Team memory (team_mem.c): bob_team_mem_take returns a block for at least
+ * nthreads, its capacity set, and bob_team_free keeps it for the next team
+ * made on the same ES. */
+void bob_team_mem_init(void);
+bob_team_t *bob_team_mem_take(int nthreads);
+void bob_team_free(bob_team_t *team);
 bob_cgroup_t *bob_cgroup_new(void);
 /* Frees a team of one that roots a contention group of its own (an
  * application thread's initial team, a team of a league), with all its

@@ -250,7 +250,6 @@ void bob_context_fini(bob_thread_t *ctx)
     bob_deptable_free(ctx->deps);
     if (ctx->spare)
         bob_task_mem_free(ctx->spare, ctx->spare->size);
-    free(ctx->spare_team);
 }
 
 static void run_here(bob_thread_t *self, bob_task_t *t)

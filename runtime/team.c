@@ -28,15 +28,11 @@ static _Atomic int32_t next_gtid;
 /* The descriptor of an application thread that is not a work unit. */
 static _Thread_local bob_thread_t *external_self;
 
-static size_t team_bytes(int nthreads)
+bob_team_t *bob_team_new(int nthreads)
 {
-    return sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
-}
-
-/* Zeroes team's memory for nthreads and numbers them. */
-static bob_team_t *team_init(bob_team_t *team, int nthreads, int capacity)
-{
-    memset(team, 0, team_bytes(nthreads));
+    bob_team_t *team = bob_team_mem_take(nthreads);
+    int capacity = team->capacity;
+    memset(team, 0, sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t));
     team->nthreads = nthreads;
     team->capacity = capacity;
     team->league_size = 1;
@@ -48,33 +44,6 @@ static bob_team_t *team_init(bob_team_t *team, int nthreads, int capacity)
         team->threads[i].pending = &team->threads[i].tasks_pending;
     }
     return team;
-}
-
-bob_team_t *bob_team_new(int nthreads)
-{
-    bob_team_t *team = aligned_alloc(64, (team_bytes(nthreads) + 63) & ~(size_t)63);
-    if (!team)
-        bob_fatal("out of memory creating a team of %d threads", nthreads);
-    return team_init(team, nthreads, nthreads);
-}
-
-/* A forking thread keeps the memory of its last team for its next one
- * (team_leave): a team is a few KiB, past malloc's per-thread caches, and
- * taking and freeing it each region cost a fork-join tenth of its time in
- * the arena's lock and in merging the block back into free memory. */
-static bob_team_t *team_take(bob_thread_t *master, int nthreads)
-{
-    bob_team_t *team = master->spare_team;
-    if (!team || team->capacity < nthreads)
-        return bob_team_new(nthreads);
-    master->spare_team = NULL;
-    return team_init(team, nthreads, team->capacity);
-}
-
-static void team_keep(bob_thread_t *master, bob_team_t *team)
-{
-    free(master->spare_team);
-    master->spare_team = team;
 }
 
 /* An initial thread: the root of a contention group, alone in a team at
@@ -92,7 +61,7 @@ void bob_root_team_free(bob_team_t *team)
     bob_context_fini(&team->threads[0]);
     bob_ws_release_all(team);
     free(team->cgroup);
-    free(team);
+    bob_team_free(team);
 }
 
 bob_cgroup_t *bob_cgroup_new(void)
@@ -133,6 +102,7 @@ static void runtime_init(void)
         bob_fatal("the threading substrate could not start");
     bob_read_environment();
     bob_task_mem_init();
+    bob_team_mem_init();
     if (bt_self())
         bob_tls_init(main_initial_thread());
     if (bob_config.display_env)
@@ -337,7 +307,7 @@ static int level_kind(int level)
 
 static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
 {
-    bob_team_t *team = team_take(self, nthreads);
+    bob_team_t *team = bob_team_new(nthreads);
     team->level = self->team->level + 1;
     team->active_level = self->team->active_level + (nthreads > 1);
     team->parent = self->team;
@@ -364,7 +334,7 @@ static void team_leave(bob_team_t *team)
     bob_tls_release(team->copyprivate_translation);
     for (int i = 0; i < team->nthreads; i++)
         bob_context_fini(&team->threads[i]);
-    team_keep(team->master, team);
+    bob_team_free(team);
 }
 
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))

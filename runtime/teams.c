@@ -55,7 +55,7 @@ void bob_fork_teams(void (*fn)(void), int argc, void **argv)
     run_team(&league->threads[0]);
     bob_join_members(league);
     bob_set_self(self);
-    free(league);
+    bob_team_free(league);
 }
 
 bool bob_distribute_split(bob_thread_t *self, bob_loop_t *loop, int32_t *last)
