@@ -169,6 +169,7 @@ typedef struct bob_thread {
 struct bob_team {
     int nthreads;
     int capacity;               /* threads its memory holds (team_mem.c) */
+    int ws_dirty;               /* of a kept block: slots not zero (team_mem.c) */
     int level;                  /* enclosing parallel regions, serial too */
     int active_level;           /* enclosing regions of more than 1 thread */
     bob_team_t *parent;
@@ -201,8 +202,8 @@ void bob_init(void);
 void bob_set_self(bob_thread_t *t);
 bob_team_t *bob_team_new(int nthreads);
 /* Team memory (team_mem.c): bob_team_mem_take returns a block for at least
- * nthreads, its capacity set, and bob_team_free keeps it for the next team
- * made on the same ES. */
+ * nthreads, zero but for its capacity, and bob_team_free keeps it for the
+ * next team made on the same ES. */
 void bob_team_mem_init(void);
 bob_team_t *bob_team_mem_take(int nthreads);
 void bob_team_free(bob_team_t *team);
@@ -331,6 +332,8 @@ void bob_set_default(const char *setting);
 bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), void *arg);
 void bob_ws_leave(bob_ws_t *ws);
 void bob_ws_release_all(bob_team_t *team);
+/* How many of team's slots constructs have taken (the first ones). */
+int bob_ws_taken(const bob_team_t *team);
 
 /* ---- Loops ------------------------------------------------------------------ */
 

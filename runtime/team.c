@@ -31,10 +31,7 @@ static _Thread_local bob_thread_t *external_self;
 bob_team_t *bob_team_new(int nthreads)
 {
     bob_team_t *team = bob_team_mem_take(nthreads);
-    int capacity = team->capacity;
-    memset(team, 0, sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t));
     team->nthreads = nthreads;
-    team->capacity = capacity;
     team->league_size = 1;
     int32_t gtid = atomic_fetch_add_explicit(&next_gtid, nthreads, memory_order_relaxed);
     for (int i = 0; i < nthreads; i++) {

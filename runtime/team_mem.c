@@ -6,11 +6,18 @@
  * the next of their kind begins, so a few blocks per ES serve them all.
  *
  * An ES runs one unit at a time and none suspends in here, so its cache
- * needs no lock. Application threads that are no ES use malloc. */
+ * needs no lock. Application threads that are no ES use malloc.
+ *
+ * Most of a team's header is its worksharing slots, and most regions take
+ * few of them: a kept block remembers how many its team took, and only
+ * those are zeroed again for the next (with the rest of the header and the
+ * threads). */
 #include "rt.h"
 
 #include <bobbin/threading.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { KEPT = 4 };
 
@@ -33,9 +40,8 @@ static team_cache_t *cache_here(void)
     return caches && es >= 0 ? &caches[es] : NULL;
 }
 
-bob_team_t *bob_team_mem_take(int nthreads)
+static bob_team_t *kept_block(team_cache_t *cache, int nthreads)
 {
-    team_cache_t *cache = cache_here();
     for (int i = 0; cache && i < KEPT; i++) {
         bob_team_t *team = cache->kept[i];
         if (team && team->capacity >= nthreads) {
@@ -43,11 +49,25 @@ bob_team_t *bob_team_mem_take(int nthreads)
             return team;
         }
     }
-    size_t size = sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
-    bob_team_t *team = aligned_alloc(64, (size + 63) & ~(size_t)63);
-    if (!team)
-        bob_fatal("out of memory creating a team of %d threads", nthreads);
-    team->capacity = nthreads;
+    return NULL;
+}
+
+bob_team_t *bob_team_mem_take(int nthreads)
+{
+    bob_team_t *team = kept_block(cache_here(), nthreads);
+    int capacity = nthreads, dirty = BOB_WS_SLOTS;
+    if (team) {
+        capacity = team->capacity;
+        dirty = team->ws_dirty;
+    } else {
+        size_t size = sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
+        team = aligned_alloc(64, (size + 63) & ~(size_t)63);
+        if (!team)
+            bob_fatal("out of memory creating a team of %d threads", nthreads);
+    }
+    memset(team, 0, offsetof(bob_team_t, ws) + (size_t)dirty * sizeof(bob_ws_t));
+    memset(team->threads, 0, (size_t)nthreads * sizeof(bob_thread_t));
+    team->capacity = capacity;
     return team;
 }
 
@@ -55,13 +75,16 @@ bob_team_t *bob_team_mem_take(int nthreads)
 void bob_team_free(bob_team_t *team)
 {
     team_cache_t *cache = cache_here();
-    for (int i = 0; cache && i < KEPT; i++) {
+    if (!cache) {
+        free(team);
+        return;
+    }
+    team->ws_dirty = bob_ws_taken(team);
+    for (int i = 0; i < KEPT && team; i++) {
         bob_team_t *kept = cache->kept[i];
         if (!kept || kept->capacity < team->capacity) {
             cache->kept[i] = team;
             team = kept;
-            if (!team)
-                return;
         }
     }
     free(team);

@@ -46,17 +46,21 @@ void bob_ws_leave(bob_ws_t *ws)
     atomic_fetch_add_explicit(&ws->left, 1, memory_order_release);
 }
 
-/* A team's slots may still hold payloads and turns when it ends. Slots
- * are taken in order (a thread installs construct k + 1 only after k), so
- * the first one never taken ends the list: a region without worksharing
- * makes no call here. */
+/* Slots are taken in order (a thread installs construct k + 1 only after
+ * k), so the first one never taken ends those taken. */
+int bob_ws_taken(const bob_team_t *team)
+{
+    int n = 0;
+    while (n < BOB_WS_SLOTS && atomic_load_explicit(&team->ws[n].id, memory_order_relaxed))
+        n++;
+    return n;
+}
+
+/* A team's slots may still hold payloads and turns when it ends. */
 void bob_ws_release_all(bob_team_t *team)
 {
-    for (int i = 0; i < BOB_WS_SLOTS; i++) {
-        bob_ws_t *ws = &team->ws[i];
-        if (!atomic_load_explicit(&ws->id, memory_order_relaxed))
-            return;
-        free(ws->payload);
-        free(ws->turns);
+    for (int i = 0, n = bob_ws_taken(team); i < n; i++) {
+        free(team->ws[i].payload);
+        free(team->ws[i].turns);
     }
 }
