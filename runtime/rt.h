@@ -202,8 +202,9 @@ void bob_init(void);
 void bob_set_self(bob_thread_t *t);
 bob_team_t *bob_team_new(int nthreads);
 /* Team memory (team_mem.c): bob_team_mem_take returns a block for at least
- * nthreads, zero but for its capacity, and bob_team_free keeps it for the
- * next team made on the same ES. */
+ * nthreads, zero but for its capacity, and bob_team_free releases what the
+ * ended team's worksharing slots hold and keeps the block for the next team
+ * made on the same ES. */
 void bob_team_mem_init(void);
 bob_team_t *bob_team_mem_take(int nthreads);
 void bob_team_free(bob_team_t *team);
@@ -331,9 +332,9 @@ void bob_set_default(const char *setting);
  * thread to arrive runs install(slot, arg). */
 bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), void *arg);
 void bob_ws_leave(bob_ws_t *ws);
-void bob_ws_release_all(bob_team_t *team);
-/* How many of team's slots constructs have taken (the first ones). */
-int bob_ws_taken(const bob_team_t *team);
+/* Frees what the slots of an ended team hold; returns how many slots its
+ * constructs took (the first ones). */
+int bob_ws_release_all(bob_team_t *team);
 
 /* ---- Loops ------------------------------------------------------------------ */
 

@@ -56,7 +56,6 @@ static bob_thread_t *initial_thread_new(void)
 void bob_root_team_free(bob_team_t *team)
 {
     bob_context_fini(&team->threads[0]);
-    bob_ws_release_all(team);
     free(team->cgroup);
     bob_team_free(team);
 }
@@ -326,7 +325,6 @@ static void team_leave(bob_team_t *team)
     bob_set_self(team->master);
     atomic_fetch_sub_explicit(&team->cgroup->threads, team->nthreads - 1,
                               memory_order_relaxed);
-    bob_ws_release_all(team);
     bob_tls_release(team->tls_translation);
     bob_tls_release(team->copyprivate_translation);
     for (int i = 0; i < team->nthreads; i++)

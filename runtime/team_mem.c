@@ -74,12 +74,12 @@ bob_team_t *bob_team_mem_take(int nthreads)
 /* A full cache keeps its largest blocks: they serve any team they hold. */
 void bob_team_free(bob_team_t *team)
 {
+    team->ws_dirty = bob_ws_release_all(team);
     team_cache_t *cache = cache_here();
     if (!cache) {
         free(team);
         return;
     }
-    team->ws_dirty = bob_ws_taken(team);
     for (int i = 0; i < KEPT && team; i++) {
         bob_team_t *kept = cache->kept[i];
         if (!kept || kept->capacity < team->capacity) {

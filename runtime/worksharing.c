@@ -46,21 +46,18 @@ void bob_ws_leave(bob_ws_t *ws)
     atomic_fetch_add_explicit(&ws->left, 1, memory_order_release);
 }
 
-/* Slots are taken in order (a thread installs construct k + 1 only after
- * k), so the first one never taken ends those taken. */
-int bob_ws_taken(const bob_team_t *team)
+/* A team's slots may still hold payloads and turns when it ends. Slots
+ * are taken in order (a thread installs construct k + 1 only after k), so
+ * the first one never taken ends those taken. Every thread of the team has
+ * been joined, which ordered their writes of the ids before these loads:
+ * relaxed suffices. */
+int bob_ws_release_all(bob_team_t *team)
 {
     int n = 0;
-    while (n < BOB_WS_SLOTS && atomic_load_explicit(&team->ws[n].id, memory_order_relaxed))
-        n++;
-    return n;
-}
-
-/* A team's slots may still hold payloads and turns when it ends. */
-void bob_ws_release_all(bob_team_t *team)
-{
-    for (int i = 0, n = bob_ws_taken(team); i < n; i++) {
-        free(team->ws[i].payload);
-        free(team->ws[i].turns);
+    for (; n < BOB_WS_SLOTS && atomic_load_explicit(&team->ws[n].id, memory_order_relaxed);
+         n++) {
+        free(team->ws[n].payload);
+        free(team->ws[n].turns);
     }
+    return n;
 }
