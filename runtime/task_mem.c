@@ -34,8 +34,10 @@ typedef struct free_block {
     struct free_block *next;
 } free_block_t;
 
+/* Lines of its own: ESs making tasks at once must not take each other's
+ * cache lines. */
 typedef struct es_cache {
-    free_block_t *head[CLASSES];
+    _Alignas(64) free_block_t *head[CLASSES];
     uint32_t count[CLASSES];
 } es_cache_t;
 
@@ -73,9 +75,11 @@ static void spill(free_block_t *b, int c)
 
 void bob_task_mem_init(void)
 {
-    caches = calloc((size_t)bt_num_es(), sizeof *caches);
+    size_t bytes = (size_t)bt_num_es() * sizeof *caches;
+    caches = aligned_alloc(_Alignof(es_cache_t), bytes);
     if (!caches)
         bob_fatal("out of memory for the task caches");
+    memset(caches, 0, bytes);
 }
 
 /* Block sizes are whole classes: the size is found again from the class. */

@@ -21,17 +21,21 @@
 
 enum { KEPT = 4 };
 
+/* Lines of its own: ESs forking nested regions at once must not take each
+ * other's cache lines. */
 typedef struct team_cache {
-    bob_team_t *kept[KEPT];
+    _Alignas(64) bob_team_t *kept[KEPT];
 } team_cache_t;
 
 static team_cache_t *caches; /* one per ES, made with the runtime */
 
 void bob_team_mem_init(void)
 {
-    caches = calloc((size_t)bt_num_es(), sizeof *caches);
+    size_t bytes = (size_t)bt_num_es() * sizeof *caches;
+    caches = aligned_alloc(_Alignof(team_cache_t), bytes);
     if (!caches)
         bob_fatal("out of memory for the team caches");
+    memset(caches, 0, bytes);
 }
 
 static team_cache_t *cache_here(void)

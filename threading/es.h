@@ -16,10 +16,21 @@ struct bt_pool {
     bool shared;
 };
 
-/* One ES. Everything above `sleep` is touched by its own OS thread only,
- * except the inboxes and the deque, which say who else may touch them. */
+/* One ES, laid out by who touches each line: an idle ES polls the pools
+ * of the others many times a microsecond, and each poll would take away a
+ * line the owner is about to write (a cross-core transfer in the owner's
+ * fork-join), were the polled fields and the owner's hot ones to share it. */
 typedef struct bti_es {
-    bt_unit_t *current; /* running unit; NULL while the scheduler itself runs */
+    /* Set at the start, then only read, by anyone. */
+    struct bt_pool pools[2]; /* private, shared */
+    int rank;
+    int cpu;
+    pthread_t thread;
+    void *altstack;
+    btd_ctx_t os_ctx; /* the ES's OS thread outside the scheduler */
+    bti_stack_t os_stack;
+    /* Touched by its own OS thread only. */
+    _Alignas(64) bt_unit_t *current; /* running unit; NULL in the scheduler */
     /* Work left for whoever runs next on this ES, right after a switch,
      * because it must not be done on the stack being switched away from. */
     bt_unit_t *dead;       /* an ended ULT: release its stack, wake its joiner */
@@ -28,24 +39,18 @@ typedef struct bti_es {
     struct bt_pool *moving_to;
     bti_fifo_t local;      /* private pool: units pushed by this ES */
     bti_fifo_t yielded;    /* ULTs that yielded: run after everything else */
-    bti_inbox_t private_inbox; /* private pool: units pushed by others */
-    bti_inbox_t shared_inbox;  /* shared pool: units pushed by others */
-    bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
-    bti_prio_t prio;           /* units with a priority, before all others */
     bti_cache_t unit_cache;
     bti_cache_t stack_cache;
     uint32_t idle_probes;
     bool roc_completed; /* a ROC unit returned to the scheduler: it is done */
     uint64_t rng;
-    int rank;
-    int cpu;
     btd_ctx_t sched_ctx;
     bti_stack_t sched_stack;
-    btd_ctx_t os_ctx; /* the ES's OS thread outside the scheduler */
-    bti_stack_t os_stack;
-    void *altstack;
-    pthread_t thread;
-    struct bt_pool pools[2]; /* private, shared */
+    /* Touched by other threads too, as each says. */
+    _Alignas(64) bti_inbox_t private_inbox; /* private pool: units pushed by others */
+    bti_inbox_t shared_inbox;  /* shared pool: units pushed by others */
+    bti_prio_t prio;           /* units with a priority, before all others */
+    bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
     /* 1 while the ES sleeps or is about to; wakers exchange it to 0. */
     _Alignas(64) _Atomic int sleep;
 } bti_es_t;

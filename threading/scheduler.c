@@ -241,20 +241,26 @@ bool bti_take_ready(bti_es_t *es, bt_unit_t *u)
 
 /* ---- Running units ------------------------------------------------------ */
 
-void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
+void bti_unit_end(bti_es_t *es, bt_unit_t *u)
 {
-    if (u->stack.lo)
-        bti_stack_release(es, u);
     if (u->detached) {
         bti_unit_free(es, u);
         return;
     }
-    if (atomic_load_explicit(&u->join, memory_order_relaxed) == BTI_JOIN_DONE)
-        return; /* handed straight to its joiner */
-    /* acq_rel: the joiner sees all the unit did; we see the joiner's waiter. */
+    /* acq_rel: the joiner sees all the unit did; we see the joiner's waiter.
+     * No look first: the exchange is then this ES's one access to the
+     * line the joiner spins on. DONE already: handed straight to its
+     * joiner (ult_exit). */
     uintptr_t w = atomic_exchange_explicit(&u->join, BTI_JOIN_DONE, memory_order_acq_rel);
-    if (w)
+    if (w > BTI_JOIN_DONE)
         bti_waiter_wake((bti_waiter_t *)w);
+}
+
+void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
+{
+    if (u->stack.lo)
+        bti_stack_release(es, u);
+    bti_unit_end(es, u);
 }
 
 void bti_after_switch(bti_es_t *es)
@@ -408,7 +414,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         if (es->sched_stack.lo == mine) { /* never suspended */
             u->unpromoted = false;
             es->current = NULL;
-            bti_unit_finish(es, u);
+            bti_unit_end(es, u);
             return;
         }
         /* It suspended, so this stack is its own and another scheduler runs
@@ -471,7 +477,7 @@ void bti_sched_main(void *unused)
         } else if (u->is_tasklet) {
             es->idle_probes = 0;
             bti_run_here(es, u);
-            bti_unit_finish(es, u);
+            bti_unit_end(es, u);
         } else if (!u->started && u->kind >= BT_ULT_ROC &&
                    (u->kind != BT_ULT_SC || fits_scheduler_stack(es, u))) {
             es->idle_probes = 0;

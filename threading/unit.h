@@ -23,14 +23,18 @@ enum { BTI_RUNNING = 0, BTI_PERMIT = 1, BTI_PARKED = 2 };
 /* bt_unit.join: 0, the address of the joiner's waiter, or this. */
 #define BTI_JOIN_DONE ((uintptr_t)1)
 
-/* Fields in the order the create/run/join path touches them, so that the
- * fast path stays within the first cache line. */
+/* Two cache lines, split by who touches them while the unit runs on
+ * another ES than its creator: the first holds all the runner reads and
+ * writes, the second the join word the joiner spins on and what only
+ * suspensions, ROC and the creator touch. So the runner's one access to
+ * the second line is the exchange that ends it, and the joiner's spinning
+ * never takes away a line the runner is about to write. */
 struct bt_unit {
     bt_unit_t *next; /* link in the one pool or list holding it */
     bt_fn_t fn;
     void *arg;
     struct bti_es *es; /* ES that last ran it; resumes go there */
-    btd_ctx_t ctx;
+    void **keys;
     bool is_tasklet;
     bool started;
     bool is_main;
@@ -45,15 +49,15 @@ struct bt_unit {
     /* The lowest byte of the stack it runs on, from its start to its end
      * (promotion hands it that stack rather than moving it elsewhere). */
     void *stack_floor;
-    int priority;
-    _Atomic int park;
-    _Atomic uintptr_t join;
     /* SC run in place by its joiner (bt_join): the unit whose stack it runs
      * on. The host's frames lie below its own until it returns. */
     struct bt_unit *host;
+    _Alignas(64) _Atomic uintptr_t join;
+    _Atomic int park;
+    int priority;
+    btd_ctx_t ctx;
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */
     size_t stack_size; /* 0: the default */
-    void **keys;
     uint32_t nkeys;
     void **ret_slot; /* ROC: where its return address is */
 };

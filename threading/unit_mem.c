@@ -4,11 +4,14 @@
  * ESs that ran its units (spill.h); malloc only when there is none. */
 #include "unit_mem.h"
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 static bti_spill_t spill;
 
 enum { UNIT_BYTES = (sizeof(bt_unit_t) + 63) & ~(size_t)63 };
+static_assert(offsetof(bt_unit_t, join) == 64, "a unit's runner fields fill its first line");
 
 bt_unit_t *bti_unit_alloc_slow(bti_es_t *es)
 {
