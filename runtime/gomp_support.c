@@ -316,8 +316,9 @@ void bob_gomp_parallel_start(void (*fn)(void *), void *data, unsigned num_thread
 void bob_gomp_parallel_end(void)
 {
     bob_thread_t *t0 = bob_self();
-    split_fork_t *sf = t0->team->argv[2];
-    if (t0->tid != 0 || t0->team->fn != (void (*)(void))split_microtask)
+    const bob_thread_t *primary = &t0->team->threads[0];
+    split_fork_t *sf = primary->argv[2];
+    if (t0->tid != 0 || primary->fn != (void (*)(void))split_microtask)
         bob_fatal("GOMP_parallel_end without GOMP_parallel_start");
     bob_set_self(sf->master);
     atomic_store(&sf->state, SPLIT_DONE);

@@ -125,6 +125,12 @@ typedef struct bob_thread {
     bob_team_t *team;
     int tid;
     int gtid;
+    /* The body of its team's region (bob_team_set_body), beside what else
+     * a member reads to start it: the team's lines stay off that path.
+     * Implicit tasks only; task contexts leave them unset. */
+    void (*fn)(void);
+    void **argv;
+    int argc;
     /* Tasking (task.c): this thread's or explicit task's task state. */
     bool final;                   /* in a final task: children are included */
     struct bob_task *task;        /* the explicit task this is the context of */
@@ -185,11 +191,6 @@ struct bob_team {
     void *copyprivate;
     void *copyprivate_translation; /* of gcc's last copyprivate block (tls.c) */
     uint32_t reduce_lock;
-    /* The region's body. */
-    void (*fn)(void);
-    int argc;
-    void **argv;
-    void **argv_primary;        /* argv as the primary thread passed it */
     void *tls_translation;      /* copyin pointers into the primary's TLS (tls.c) */
     bob_ws_t ws[BOB_WS_SLOTS];
     bob_thread_t threads[];     /* nthreads of them */
@@ -216,6 +217,8 @@ void bob_root_team_free(bob_team_t *team);
 /* Creates units running main(&team->threads[i]) for every i > 0: on distinct
  * ESs' private pools for a first-level team, else on the shared pool of the
  * caller's ES; then waits for them. */
+/* Every thread of team is to run fn(gtid, tid, argv[0], ..., argv[argc - 1]). */
+void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv);
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *));
 void bob_join_members(bob_team_t *team);
 

@@ -286,11 +286,8 @@ static bob_icv_t child_icv(bob_thread_t *parent)
 
 static void run_member(bob_thread_t *t)
 {
-    bob_team_t *team = t->team;
     int32_t gtid = t->gtid, tid = t->tid;
-    /* thread 0 keeps the true addresses: its copyin must not assign to itself */
-    void **argv = tid == 0 ? team->argv_primary : team->argv;
-    bob_invoke_microtask(team->fn, &gtid, &tid, team->argc, argv);
+    bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }
 
 static void member_main(void *arg) { run_member(arg); }
@@ -332,6 +329,15 @@ static void team_leave(bob_team_t *team)
     bob_team_free(team);
 }
 
+void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv)
+{
+    for (int i = 0; i < team->nthreads; i++) {
+        team->threads[i].fn = fn;
+        team->threads[i].argc = argc;
+        team->threads[i].argv = argv;
+    }
+}
+
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
 {
     int nes = bt_num_es(), es = bt_self_es();
@@ -362,14 +368,15 @@ static void fork_team(void (*fn)(void), int argc, void **argv, bool if_cond, voi
     if (!if_cond)
         self->push_num_threads = 0;
     bob_team_t *team = team_enter(self, nthreads);
-    team->fn = fn;
-    team->argc = argc;
-    team->argv = team->argv_primary = argv;
+    void **members_argv = argv;
     /* copyin passes the primary thread's TLS addresses, clang's in argv,
      * gcc's in its block: only threads that share an ES need them moved */
     if (bob_tls_check() && bob_tls_shared_es(team))
         team->tls_translation = block ? bob_tls_patch_block(block)
-                                      : bob_tls_translate(argv, argc, &team->argv);
+                                      : bob_tls_translate(argv, argc, &members_argv);
+    bob_team_set_body(team, fn, argc, members_argv);
+    /* thread 0 keeps the true addresses: its copyin must not assign to itself */
+    team->threads[0].argv = argv;
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);

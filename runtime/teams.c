@@ -23,7 +23,7 @@ static void run_team(bob_thread_t *carrier)
     t->icv = carrier->icv;
     bob_set_self(t);
     int32_t gtid = t->gtid, tid = 0;
-    bob_invoke_microtask(league->fn, &gtid, &tid, league->argc, league->argv);
+    bob_invoke_microtask(carrier->fn, &gtid, &tid, carrier->argc, carrier->argv);
     bob_team_wait_tasks(t, team);
     bob_set_self(carrier);
     bob_root_team_free(team);
@@ -42,9 +42,7 @@ void bob_fork_teams(void (*fn)(void), int argc, void **argv)
     self->push_num_teams = self->push_teams_thread_limit = 0;
     bob_team_t *league = bob_team_new(n);
     league->master = self;
-    league->fn = fn;
-    league->argc = argc;
-    league->argv = argv;
+    bob_team_set_body(league, fn, argc, argv);
     for (int i = 0; i < n; i++) {
         league->threads[i].icv = self->icv;
         league->threads[i].icv.thread_limit = limit;
