@@ -128,14 +128,18 @@ static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t 
         count = ws->chunk;
         break;
     default: /* guided; trapezoidal too: chunks shrinking with what is left */
-        /* An add of 0 reads `next` with the line owned, as the CAS needs
-         * it: one transfer between ESs instead of a shared one and then a
-         * second for the CAS. */
+        /* A chunk is what is left over the team's size, rounded up, as the
+         * spec words it and as libgomp does: 64 iterations on 2 threads
+         * take 7 chunks, not the 15 of libomp's 2 x team size, and each
+         * chunk is a contended CAS, which costs more than the finer tail
+         * buys. An add of 0 reads `next` with the line owned, as the CAS
+         * needs it: one transfer between ESs instead of a shared one and
+         * then a second for the CAS. */
         first = atomic_fetch_add_explicit(&ws->next, 0, memory_order_relaxed);
         do {
             if (first >= trip)
                 return false;
-            count = (trip - first) / (2 * n);
+            count = (trip - first + n - 1) / n;
             if (count < ws->chunk)
                 count = ws->chunk;
         } while (!atomic_compare_exchange_weak_explicit(&ws->next, &first, first + count,
