@@ -207,6 +207,10 @@ bob_team_t *bob_team_new(int nthreads);
  * ended team's worksharing slots hold and keeps the block for the next team
  * made on the same ES. */
 void bob_team_mem_init(void);
+/* One zeroed object of `each` bytes per ES, the first on a cache line:
+ * with `each` a multiple of the line (a type aligned to it), no two ESs
+ * writing their own share a line. */
+void *bob_per_es_new(size_t each, const char *what);
 bob_team_t *bob_team_mem_take(int nthreads);
 void bob_team_free(bob_team_t *team);
 bob_cgroup_t *bob_cgroup_new(void);

@@ -75,11 +75,7 @@ static void spill(free_block_t *b, int c)
 
 void bob_task_mem_init(void)
 {
-    size_t bytes = (size_t)bt_num_es() * sizeof *caches;
-    caches = aligned_alloc(_Alignof(es_cache_t), bytes);
-    if (!caches)
-        bob_fatal("out of memory for the task caches");
-    memset(caches, 0, bytes);
+    caches = bob_per_es_new(sizeof *caches, "the task caches");
 }
 
 /* Block sizes are whole classes: the size is found again from the class. */

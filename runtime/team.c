@@ -87,6 +87,15 @@ static _Atomic bool initialized;
 static bob_thread_t *main_initial_thread(void);
 static size_t requested_stack_size; /* kmp_set_stacksize before the start */
 
+void *bob_per_es_new(size_t each, const char *what)
+{
+    size_t bytes = (size_t)bt_num_es() * each;
+    void *objects = aligned_alloc(64, bytes);
+    if (!objects)
+        bob_fatal("out of memory for %s", what);
+    return memset(objects, 0, bytes);
+}
+
 static void runtime_init(void)
 {
     bob_places_init(); /* reads the affinity mask before the substrate starts */

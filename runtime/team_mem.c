@@ -31,11 +31,7 @@ static team_cache_t *caches; /* one per ES, made with the runtime */
 
 void bob_team_mem_init(void)
 {
-    size_t bytes = (size_t)bt_num_es() * sizeof *caches;
-    caches = aligned_alloc(_Alignof(team_cache_t), bytes);
-    if (!caches)
-        bob_fatal("out of memory for the team caches");
-    memset(caches, 0, bytes);
+    caches = bob_per_es_new(sizeof *caches, "the team caches");
 }
 
 static team_cache_t *cache_here(void)

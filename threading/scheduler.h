@@ -70,7 +70,8 @@ void bti_waiter_wake(bti_waiter_t *w);
  * wake the joiner. */
 void bti_unit_finish(bti_es_t *es, bt_unit_t *u);
 /* bti_unit_finish for a unit that never had a stack of its own (a tasklet,
- * an SC unit that never suspended): it leaves the stack's line unread. */
+ * an SC unit that ran on its scheduler's or its joiner's stack and never
+ * suspended): it leaves the stack's line unread. */
 void bti_unit_end(bti_es_t *es, bt_unit_t *u);
 
 #endif

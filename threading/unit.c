@@ -198,7 +198,7 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
         bti_run_here(es, u);
     else
         run_hosted(es, self, u);
-    bti_unit_finish(es, u);
+    bti_unit_end(es, u);
     return 1;
 }
 
@@ -283,7 +283,7 @@ void bt_yield_to(bt_unit_t *target)
     }
     if (target->is_tasklet) {
         bti_run_here(es, target);
-        bti_unit_finish(es, target);
+        bti_unit_end(es, target);
         return;
     }
     bti_fifo_push(&es->yielded, self);

@@ -24,11 +24,12 @@ enum { BTI_RUNNING = 0, BTI_PERMIT = 1, BTI_PARKED = 2 };
 #define BTI_JOIN_DONE ((uintptr_t)1)
 
 /* Two cache lines, split by who touches them while the unit runs on
- * another ES than its creator: the first holds all the runner reads and
+ * another ES than its creator: the first holds all that the runner of a
+ * stackless start (a tasklet, an SC unit that does not suspend) reads and
  * writes, the second the join word the joiner spins on and what only
- * suspensions, ROC and the creator touch. So the runner's one access to
- * the second line is the exchange that ends it, and the joiner's spinning
- * never takes away a line the runner is about to write. */
+ * stacks, suspensions, ROC and the creator touch. So that runner's one
+ * access to the second line is the exchange that ends it (bti_unit_end),
+ * and the joiner's spinning never takes away a line it is about to write. */
 struct bt_unit {
     bt_unit_t *next; /* link in the one pool or list holding it */
     bt_fn_t fn;
