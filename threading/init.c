@@ -156,7 +156,6 @@ static void adopt_main_thread(bti_es_t *es)
     static pthread_once_t key_once = PTHREAD_ONCE_INIT;
     bt_unit_t *m = &bti_g.main_unit;
     memset(m, 0, sizeof *m);
-    m->is_main = true;
     m->started = true;
     m->es = es;
     thread_stack(&m->stack);

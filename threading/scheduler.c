@@ -333,6 +333,8 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
         return;
     }
     u->started = true;
+    u->unpromoted = false; /* it starts with a stack of its own */
+    u->in_place = false;
     if (!u->stack.lo)
         bti_stack_attach(es, u);
     u->stack_floor = u->stack.lo;
@@ -346,8 +348,7 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
  * default size may have changed since the scheduler's stack was made). */
 static bool fits_scheduler_stack(const bti_es_t *es, const bt_unit_t *u)
 {
-    size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
-    return bti_stack_span(size) == es->sched_stack.size;
+    return bti_stack_span(u->stack_size) == es->sched_stack.size;
 }
 
 /* ROC: its first frame on its own stack. */
@@ -440,13 +441,15 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
  * has already been promoted or that owns the stack they share. */
 void bti_promote(bti_es_t *es, bt_unit_t *self)
 {
-    while (self->host) {
+    for (;;) {
         self->unpromoted = false;
+        self->in_place = false; /* it may now wait in a pool, started */
+        if (!self->host)
+            break;
         self = self->host;
         if (!self->unpromoted)
             return;
     }
-    self->unpromoted = false;
 #ifdef BTD_HAVE_ROC
     if (self->kind == BT_ULT_ROC) {
         *self->ret_slot = (void *)roc_promoted_exit;
@@ -455,7 +458,7 @@ void bti_promote(bti_es_t *es, bt_unit_t *self)
 #endif
     /* SC: the scheduler's stack becomes the unit's; a new scheduler starts. */
     self->stack = es->sched_stack;
-    bt_unit_t carrier = {.stack_size = 0};
+    bt_unit_t carrier = {.stack_size = bti_g.stack_size};
     bti_stack_attach(es, &carrier);
     es->sched_stack = carrier.stack;
     bti_stack_t colored = bti_stack_colored(&es->sched_stack);

@@ -60,7 +60,7 @@ static void unmap_free(void *obj)
 
 void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 {
-    size_t size = u->stack_size ? u->stack_size : bti_g.stack_size;
+    size_t size = u->stack_size;
     if (!es->stack_cache.head)
         bti_spill_take(&spill, &es->stack_cache);
     free_stack_t *cached = es->stack_cache.head;

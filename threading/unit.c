@@ -28,17 +28,18 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->es = NULL;
     u->is_tasklet = attr->tasklet;
     u->started = false;
-    u->is_main = false;
     u->migratable = attr->migratable && !attr->tasklet;
     u->kind = attr->kind ? attr->kind : bti_g.ult_kind;
-    u->unpromoted = false;
     u->in_place = attr->in_place && u->kind == BT_ULT_SC && !u->migratable;
+    /* so that a joiner running it in place need not say so (run_hosted);
+     * the other starts of an SC unit set it themselves */
+    u->unpromoted = u->in_place;
     u->detached = attr->detached;
     u->priority = attr->priority;
     atomic_init(&u->park, BTI_RUNNING);
     atomic_init(&u->join, 0);
     u->stack.lo = NULL;
-    u->stack_size = attr->stack_size == bti_g.stack_size ? 0 : attr->stack_size;
+    u->stack_size = attr->stack_size ? attr->stack_size : bti_g.stack_size;
     u->keys = NULL;
     u->nkeys = 0;
     u->host = NULL;
@@ -86,19 +87,20 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
     bti_after_switch(bti_es_self());
 }
 
-/* Whether the joiner can run u in place (join_hosted): u must not have
- * started and must allow it (an SC unit whose resumes come back to this ES,
- * where the joiner goes on once u ends), and the joiner's stack must have
- * room for all the stack u would have on its own; stack.h maps stacks with
- * room to spare. */
+/* Whether the joiner can run u, just taken from a pool, in place
+ * (join_hosted): u must allow it (an SC unit whose resumes come back to
+ * this ES, where the joiner goes on once u ends) and so has not started
+ * (see in_place), the joiner must be a ULT, and its
+ * stack must have room for all the stack u would have on its own; stack.h
+ * maps stacks with room to spare. Every running ULT has a floor. The check
+ * comes on every join of a team member: it reads nothing but the first
+ * lines of the two units. */
 static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
 {
-    if (u->started || !u->in_place)
-        return false;
-    uintptr_t lo = (uintptr_t)self->stack_floor;
-    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-    size_t need = u->stack_size ? u->stack_size : bti_g.stack_size;
-    return lo && sp > lo && sp - lo >= need;
+    uintptr_t room_top;
+    return u->in_place && !self->is_tasklet &&
+           !__builtin_add_overflow((uintptr_t)self->stack_floor, u->stack_size, &room_top) &&
+           room_top <= (uintptr_t)__builtin_frame_address(0);
 }
 
 /* Runs the ULT u on self's stack, as a call, where u starts as cheaply as
@@ -106,7 +108,6 @@ static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
  * units it runs on, which stay buried until u returns here. */
 static void run_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
 {
-    u->unpromoted = true;
     u->host = self;
     u->stack_floor = self->stack_floor;
     bti_run_here(es, u);
@@ -127,6 +128,10 @@ void bt_join(bt_unit_t *u)
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = es ? es->current : NULL;
     if (self && bti_take_ready(es, u)) {
+        if (can_host(self, u)) { /* the default kind's case goes first */
+            join_hosted(es, self, u);
+            return;
+        }
         if (u->is_tasklet) {
             bti_run_here(es, u);
             /* relaxed: as in join_hosted */
@@ -134,10 +139,7 @@ void bt_join(bt_unit_t *u)
             return;
         }
         if (!self->is_tasklet) {
-            if (can_host(self, u))
-                join_hosted(es, self, u);
-            else
-                join_bypass(es, self, u);
+            join_bypass(es, self, u);
             return;
         }
         bti_fifo_push(&es->local, u); /* a tasklet cannot switch: put it back */

@@ -27,7 +27,8 @@ enum { BTI_RUNNING = 0, BTI_PERMIT = 1, BTI_PARKED = 2 };
  * another ES than its creator: the first holds all that the runner of a
  * stackless start (a tasklet, an SC unit that does not suspend) reads and
  * writes, the second the join word the joiner spins on and what only
- * stacks, suspensions, ROC and the creator touch. So that runner's one
+ * stacks, suspensions, ROC, the creator and a joiner running the unit in
+ * place touch. So that runner's one
  * access to the second line is the exchange that ends it (bti_unit_end),
  * and the joiner's spinning never takes away a line it is about to write. */
 struct bt_unit {
@@ -38,27 +39,33 @@ struct bt_unit {
     void **keys;
     bool is_tasklet;
     bool started;
-    bool is_main;
     bool migratable; /* resumes go to the shared pool */
     uint8_t kind;    /* enum bt_ult_kind, never DEFAULT */
     /* ROC and SC until their first suspension: a ROC unit still returns to
      * the scheduler that called it, an SC unit runs on the scheduler's stack
      * or its joiner's. */
     bool unpromoted;
-    bool in_place; /* its joiner may run it on the joiner's stack */
+    /* Its joiner may run it on the joiner's stack. Cleared when it starts
+     * on a stack of its own or first leaves its context (bti_promote): a
+     * unit in a pool with in_place set has not started. */
+    bool in_place;
     bool detached; /* frees itself when it ends */
     /* The lowest byte of the stack it runs on, from its start to its end
      * (promotion hands it that stack rather than moving it elsewhere). */
     void *stack_floor;
-    /* SC run in place by its joiner (bt_join): the unit whose stack it runs
-     * on. The host's frames lie below its own until it returns. */
-    struct bt_unit *host;
+    /* ULTs: the size asked for, or the default when it was created. Here,
+     * as a joiner checks it before running the unit in place and a thief
+     * before running it on the scheduler's stack. */
+    size_t stack_size;
     _Alignas(64) _Atomic uintptr_t join;
+    /* SC run in place by its joiner (bt_join): the unit whose stack it runs
+     * on. The host's frames lie below its own until it returns. Set by the
+     * joiner, which also ends the unit here (join). */
+    struct bt_unit *host;
     _Atomic int park;
     int priority;
     btd_ctx_t ctx;
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */
-    size_t stack_size; /* 0: the default */
     uint32_t nkeys;
     void **ret_slot; /* ROC: where its return address is */
 };

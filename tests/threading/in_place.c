@@ -7,6 +7,10 @@
  *   - chains: a unit run in place by a unit run in place by a unit of every
  *     kind, the innermost suspending, so the whole chain is promoted (an SC
  *     bottom takes over the scheduler's stack, a ROC bottom its return);
+ *   - resumed: a unit that started (on the scheduler's stack, on its own,
+ *     or run in place by a unit that suspends) and was resumed waits in a
+ *     pool started; a joiner that takes it from there switches to it
+ *     rather than running it in place from its beginning again;
  *   - room: a joiner deep in its stack does not run the unit in place, since
  *     the unit would get less stack than it asked for;
  *   - bt_migrate_to in a unit run in place ends the program with a message
@@ -175,6 +179,63 @@ static void chains(void) {
   }
 }
 
+/* ---- resumed ------------------------------------------------------------ */
+
+static int child_runs;
+
+/* Suspends once; run a second time from its start, it only counts. */
+static void suspend_once(void *arg) {
+  if ((*(int *)arg)++ > 0) return;
+  atomic_store(&sleeper, bt_self());
+  bt_suspend();
+}
+
+/* Runs in place a unit that suspends, which promotes this unit too, then
+ * suspends itself: as a promoted host, not through its own promotion. */
+static void host_then_suspend(void *arg) {
+  if ((*(int *)arg)++ > 0) return;
+  bt_join_free(bt_create(NULL, suspend_once, &child_runs, &in_place));
+  suspend_once(&(int){0});
+}
+
+enum start { BY_SCHEDULER, BY_YIELD_TO };
+
+/* Starts fn's unit, resumes every unit that suspends until the unit itself
+ * does, then resumes it and at once joins it: it is then first in this
+ * ES's private pool, where bt_join takes it. */
+static void resume_then_join(bt_fn_t fn, enum start how) {
+  int runs = 0;
+  child_runs = 0;
+  atomic_store(&sleeper, NULL);
+  bt_unit_t *u = bt_create(bt_pool_private(0), fn, &runs, &in_place);
+  if (how == BY_YIELD_TO)
+    bt_yield_to(u); /* it starts on a stack of its own */
+  else
+    bt_yield(); /* the scheduler starts it, on its stack */
+  for (;;) {
+    bt_unit_t *s;
+    double end = now_sec() + GIVE_UP_SEC;
+    while (!(s = atomic_exchange(&sleeper, NULL))) {
+      CHECK(now_sec() < end);
+      bt_yield();
+    }
+    bt_resume(s);
+    if (s == u) break;
+  }
+  bt_join_free(u);
+  CHECK(runs == 1);
+}
+
+static void resumed(void) {
+  for (int round = 0; round < ROUNDS; round++) {
+    resume_then_join(suspend_once, BY_SCHEDULER);
+    resume_then_join(suspend_once, BY_YIELD_TO);
+    resume_then_join(host_then_suspend, BY_SCHEDULER);
+    CHECK(child_runs == 1);
+  }
+  printf("in_place: resumed units are switched to, not run again in place\n");
+}
+
 /* ---- room --------------------------------------------------------------- */
 
 /* Recurses until `below` bytes under top, then joins an in_place unit;
@@ -238,6 +299,7 @@ int main(int argc, char **argv) {
   where_it_runs();
   suspending();
   chains();
+  resumed();
   room();
   bt_finalize();
   return 0;

@@ -121,7 +121,7 @@ enum bt_ult_kind bt_default_ult_kind(void);
 /* Creation with attributes; a zero-filled attr means the defaults. */
 typedef struct bt_unit_attr {
     enum bt_ult_kind kind; /* ULTs only */
-    size_t stack_size; /* ULTs: 0 is bt_stack_size() */
+    size_t stack_size; /* ULTs: 0 is bt_stack_size() at creation */
     int priority;      /* > 0: the ES runs it before its ready units of lower
                           priority (the pool's ES; stealable) */
     int migratable;    /* ULTs: after suspending, may resume on another ES */
