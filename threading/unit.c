@@ -90,11 +90,11 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
 /* Whether the joiner can run u, just taken from a pool, in place
  * (join_hosted): u must allow it (an SC unit whose resumes come back to
  * this ES, where the joiner goes on once u ends) and so has not started
- * (see in_place), the joiner must be a ULT, and its
- * stack must have room for all the stack u would have on its own; stack.h
- * maps stacks with room to spare. Every running ULT has a floor. The check
- * comes on every join of a team member: it reads nothing but the first
- * lines of the two units. */
+ * (see in_place), the joiner must be a ULT, and its stack must have room
+ * for all the stack u would have on its own; stack.h maps stacks with room
+ * to spare. Every running ULT has a floor. The check comes on every join
+ * of a team member: it reads nothing but the first lines of the two
+ * units. */
 static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
 {
     uintptr_t room_top;

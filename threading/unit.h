@@ -28,9 +28,9 @@ enum { BTI_RUNNING = 0, BTI_PERMIT = 1, BTI_PARKED = 2 };
  * stackless start (a tasklet, an SC unit that does not suspend) reads and
  * writes, the second the join word the joiner spins on and what only
  * stacks, suspensions, ROC, the creator and a joiner running the unit in
- * place touch. So that runner's one
- * access to the second line is the exchange that ends it (bti_unit_end),
- * and the joiner's spinning never takes away a line it is about to write. */
+ * place touch. So that runner's one access to the second line is the
+ * exchange that ends it (bti_unit_end), and the joiner's spinning never
+ * takes away a line it is about to write. */
 struct bt_unit {
     bt_unit_t *next; /* link in the one pool or list holding it */
     bt_fn_t fn;
