@@ -218,12 +218,13 @@ bob_cgroup_t *bob_cgroup_new(void);
  * application thread's initial team, a team of a league), with all its
  * thread holds. */
 void bob_root_team_free(bob_team_t *team);
-/* Creates units running main(&team->threads[i]) for every i > 0: on distinct
- * ESs' private pools for a first-level team, else on the shared pool of the
- * caller's ES; then waits for them. */
 /* Every thread of team is to run fn(gtid, tid, argv[0], ..., argv[argc - 1]). */
 void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv);
+/* Creates units running main(&team->threads[i]) for every i > 0: on distinct
+ * ESs' private pools for a first-level team, else on the shared pool of the
+ * caller's ES. */
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *));
+/* Waits for the units bob_launch made, and frees them. */
 void bob_join_members(bob_team_t *team);
 
 /* A loop's bounds as the compiler passed them, widened to 64 bits (signed

@@ -161,12 +161,13 @@ void bt_join(bt_unit_t *u)
         bti_waiter_block(&w);
 }
 
-/* Whether the waiting self may run u in place (bt_run_ready). */
+/* Whether the waiting self may run u, taken from a pool, in place
+ * (bt_run_ready). Neither a tasklet nor an in_place unit waits in a pool
+ * once started (see in_place). */
 static bool runnable_here(const bt_unit_t *self, const bt_unit_t *u, bt_fn_t fn,
                           int (*wanted)(void *arg, void *ctx), void *ctx)
 {
-    return u->fn == fn && !u->started && (u->is_tasklet || can_host(self, u)) &&
-           wanted(u->arg, ctx);
+    return u->fn == fn && (u->is_tasklet || can_host(self, u)) && wanted(u->arg, ctx);
 }
 
 /* The newest unit of the shared pool, which is the owner's end of the
