@@ -100,8 +100,8 @@ KMP_EXPORT void __kmpc_flush(ident_t *loc)
 KMP_EXPORT void __kmpc_copyprivate(ident_t *loc, kmp_int32 gtid, size_t size, void *data,
                                    void (*copy)(void *, void *), kmp_int32 didit)
 {
-    (void)loc, (void)gtid;
-    bob_copyprivate(bob_self(), size, data, copy, didit);
+    (void)loc, (void)gtid, (void)size;
+    bob_copyprivate(bob_self(), data, copy, didit);
 }
 
 /* The location flag saying the compiler also generated atomic updates. */

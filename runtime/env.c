@@ -257,6 +257,7 @@ void bob_read_environment(void)
     read_schedule();
     read_thread_kind();
     read_task_kind();
+    bob_config.tls_off = !read_bool("BOBBIN_TLS", true, NULL);
     bob_config.cancellation = read_bool("OMP_CANCELLATION", false, NULL);
     bob_config.max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0);
     bob_config.num_teams = read_int("OMP_NUM_TEAMS", 0, 1);

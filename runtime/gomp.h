@@ -75,11 +75,6 @@ void bob_gomp_ws_prepare(bob_thread_t *self, const bob_gomp_ws_spec_t *spec);
  * proc_bind 0: the ICV. */
 void bob_gomp_parallel(void (*fn)(void *), void *data, unsigned num_threads,
                        int proc_bind, const bob_gomp_ws_spec_t *spec);
-/* The same for a runtime's fn(data) wrapping the compiler's: block is the
- * compiler's data block, whose copyin addresses tls.c translates. */
-void bob_gomp_parallel_of(void (*fn)(void *), void *data, void *block,
-                          unsigned num_threads, int proc_bind,
-                          const bob_gomp_ws_spec_t *spec);
 /* The pre-GCC-4.9 split form: start returns with the team running and the
  * caller as its thread 0 (spec set up for it too); the caller then runs
  * fn(data) itself and calls end, which waits for the team. */

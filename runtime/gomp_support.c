@@ -7,7 +7,6 @@
  * A GOMP loop's scratch memory is the payload of its worksharing slot
  * (freed with the slot), made by whichever thread asks first. */
 #include "gomp.h"
-#include "tls.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
@@ -215,22 +214,15 @@ static void push_team_size(bob_thread_t *self, unsigned num_threads)
         self->push_num_threads = num_threads > INT_MAX ? INT_MAX : (int)num_threads;
 }
 
-void bob_gomp_parallel_of(void (*fn)(void *), void *data, void *block,
-                          unsigned num_threads, int proc_bind,
-                          const bob_gomp_ws_spec_t *spec)
+void bob_gomp_parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                       int proc_bind, const bob_gomp_ws_spec_t *spec)
 {
     bob_thread_t *self = bob_self();
     push_team_size(self, num_threads);
     if (proc_bind)
         self->push_proc_bind = proc_bind;
     void *argv[3] = {(void *)fn, data, (void *)spec};
-    bob_fork_gomp((void (*)(void))gomp_microtask, 3, argv, block);
-}
-
-void bob_gomp_parallel(void (*fn)(void *), void *data, unsigned num_threads,
-                       int proc_bind, const bob_gomp_ws_spec_t *spec)
-{
-    bob_gomp_parallel_of(fn, data, data, num_threads, proc_bind, spec);
+    bob_fork((void (*)(void))gomp_microtask, 3, argv, true);
 }
 
 /* The split fork. bob_fork only returns once its team has ended, so it runs
@@ -241,7 +233,6 @@ void bob_gomp_parallel(void (*fn)(void *), void *data, unsigned num_threads,
  * which joins the team; the caller joins the helper. */
 typedef struct split_fork {
     void *argv[3];             /* fn, data, this: the team's shared arguments */
-    void *tls_translation;     /* of copyin's addresses in data (tls.c) */
     bob_gomp_ws_spec_t spec;
     bool has_spec;
     bob_thread_t *master;      /* the caller's task */
@@ -270,7 +261,7 @@ static void split_microtask(int32_t *gtid, int32_t *tid, void (*fn)(void *), voi
 }
 
 /* Its argument is the caller's task, as for every unit that runs OpenMP
- * code (the TLS switch hook reads it before the unit starts). */
+ * code. */
 static void split_helper(void *arg)
 {
     bob_thread_t *master = arg;
@@ -294,10 +285,6 @@ void bob_gomp_parallel_start(void (*fn)(void *), void *data, unsigned num_thread
         sf->has_spec = true;
     }
     sf->master = self;
-    /* the team forks on the helper's stack, where data's frame cannot be
-     * found; whether its threads share ESs is not known yet */
-    if (bob_tls_check())
-        sf->tls_translation = bob_tls_patch_block(data);
     push_team_size(self, num_threads);
     int es = bt_self_es();
     self->split_fork = sf;
@@ -324,7 +311,6 @@ void bob_gomp_parallel_end(void)
     atomic_store(&sf->state, SPLIT_DONE);
     bt_futex_wake((uint32_t *)&sf->state, INT_MAX);
     bt_join_free(sf->helper);
-    bob_tls_release(sf->tls_translation);
     free(sf);
 }
 

@@ -356,6 +356,6 @@ unsigned bob_gomp_parallel_reductions(void (*fn)(void *), void *data, unsigned n
                                       int proc_bind)
 {
     par_red_t pr = {fn, data, 1};
-    bob_gomp_parallel_of(par_red_body, &pr, data, num_threads, proc_bind, NULL);
+    bob_gomp_parallel(par_red_body, &pr, num_threads, proc_bind, NULL);
     return pr.nthreads;
 }

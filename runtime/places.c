@@ -230,11 +230,29 @@ static int place_holding(hwloc_const_bitmap_t mask)
 
 /* An ES runs where its OS thread may run: the thread is "bound to a place"
  * when its affinity mask lies inside one. The substrate binds ESs 1.. to one
- * CPU each for life, so their answer is read once per OS thread; ES 0 runs
- * on the application's thread, which keeps (and may change) its own mask,
- * so it asks the kernel every time. Asking the kernel also keeps this right
- * whichever CPU list the substrate used. -2: not read yet. */
-static _Thread_local int es_place = -2;
+ * CPU each for life, so their answer is read once per ES (not per thread:
+ * an OpenMP thread's TLS moves with it between ESs); ES 0 runs on the
+ * application's thread, which keeps (and may change) its own mask, so it
+ * asks the kernel every time. Asking the kernel also keeps this right
+ * whichever CPU list the substrate used. Entries are the place + 1, 0 when
+ * not read yet; two ESs' first reads may race to make the array. */
+static _Atomic(_Atomic int *) es_places;
+
+static _Atomic int *es_places_get(void)
+{
+    _Atomic int *p = atomic_load_explicit(&es_places, memory_order_acquire);
+    if (p)
+        return p;
+    _Atomic int *fresh = calloc((size_t)bt_num_es(), sizeof *fresh);
+    if (!fresh)
+        bob_fatal("out of memory for the places of the ESs");
+    if (atomic_compare_exchange_strong_explicit(&es_places, &p, fresh,
+                                                memory_order_acq_rel,
+                                                memory_order_acquire))
+        return fresh;
+    free(fresh);
+    return p;
+}
 
 int bob_places_current(void)
 {
@@ -243,15 +261,17 @@ int bob_places_current(void)
     int es = bt_self_es();
     if (es < 0)
         return -1;
-    if (es > 0 && es_place != -2)
-        return es_place;
+    _Atomic int *known = es > 0 ? &es_places_get()[es] : NULL;
+    int seen = known ? atomic_load_explicit(known, memory_order_relaxed) : 0;
+    if (seen)
+        return seen - 1;
     int place = -1;
     hwloc_bitmap_t mask = hwloc_bitmap_alloc();
     if (mask && bob_places_thread_mask(mask))
         place = place_holding(mask);
     hwloc_bitmap_free(mask);
-    if (es > 0)
-        es_place = place;
+    if (known) /* relaxed: a number, the same whoever reads it first */
+        atomic_store_explicit(known, place + 1, memory_order_relaxed);
     return place;
 }
 

@@ -68,6 +68,7 @@ typedef struct bob_config {
     uint8_t thread_kind[8];  /* per nesting level (enum bob_kind), BOBBIN_THREAD_KIND */
     int thread_kind_levels;
     uint8_t task_kind;       /* BOBBIN_TASK_KIND */
+    bool tls_off;            /* BOBBIN_TLS=off: no TLS blocks of their own (tls.c) */
 } bob_config_t;
 
 extern bob_config_t bob_config;
@@ -116,6 +117,9 @@ typedef struct bob_team bob_team_t;
  * may have at most thread-limit-var threads alive. */
 typedef struct bob_cgroup {
     _Atomic int threads;
+    bool main;         /* ES 0's main ULT's: may use the ESs' own TLS (tls.c) */
+    bt_tls_t **tls;    /* TLS blocks of its first-level threads, by number */
+    int ntls;
 } bob_cgroup_t;
 
 typedef struct bob_thread {
@@ -169,7 +173,7 @@ typedef struct bob_thread {
      * behalf (gomp_support.c) */
     struct split_fork *split_fork;
     int push_num_teams, push_teams_thread_limit;
-    struct image *tls_image;      /* tls.c: the TLS image it last had loaded */
+    bt_tls_t *tls_borrowed;       /* tls.c: a block to give back when it ends */
 } bob_thread_t;
 
 struct bob_team {
@@ -189,9 +193,7 @@ struct bob_team {
     _Alignas(64) _Atomic uint64_t single_claimed;
     _Atomic(struct bob_taskred *) taskred; /* reduction(task, ...) of the construct */
     void *copyprivate;
-    void *copyprivate_translation; /* of gcc's last copyprivate block (tls.c) */
     uint32_t reduce_lock;
-    void *tls_translation;      /* copyin pointers into the primary's TLS (tls.c) */
     bob_ws_t ws[BOB_WS_SLOTS];
     bob_thread_t threads[];     /* nthreads of them */
 };
@@ -239,9 +241,6 @@ typedef struct bob_loop {
 /* Calls fn(&gtid, &tid, argv[0], ..., argv[argc-1]) on every thread of a new
  * team; returns after all have finished. if_cond false serialises it. */
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond);
-/* A gcc region: block is the compiler's data block, in which copyin passes
- * the primary thread's TLS addresses. */
-void bob_fork_gomp(void (*fn)(void), int argc, void **argv, void *block);
 void bob_serialized_begin(void);
 void bob_serialized_end(void);
 /* Invokes a microtask with pointer arguments (microtask_x86_64.S). */
@@ -283,8 +282,8 @@ bool bob_single_begin(bob_thread_t *self);
 int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok);
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier);
 /* Broadcasts the single thread's data: copy(mine, theirs) on the others. */
-void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
-                     void (*copy)(void *, void *), bool didit);
+void bob_copyprivate(bob_thread_t *self, void *data, void (*copy)(void *, void *),
+                     bool didit);
 /* Suspends while *word == expected, naming `what` if a tasklet would. */
 void bob_wait(uint32_t *word, uint32_t expected, const char *what);
 /* Spinning before bob_wait (wait.c): each call is one round; false once

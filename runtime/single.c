@@ -6,7 +6,6 @@
  * team's count from k-1 to k and runs it: no state to reset, and nowait
  * singles may overlap. */
 #include "rt.h"
-#include "tls.h"
 
 bool bob_single_begin(bob_thread_t *self)
 {
@@ -21,43 +20,30 @@ bool bob_single_begin(bob_thread_t *self)
 }
 
 /* The barrier before the copies publishes the data, the one after keeps the
- * source alive until every thread has copied. data is an array of size
- * bytes of pointers to the variables; those in the single thread's TLS are
- * read from a snapshot, since on a shared ES every thread's TLS variable has
- * the same address (tls.c). */
-void bob_copyprivate(bob_thread_t *self, size_t size, void *data,
-                     void (*copy)(void *, void *), bool didit)
+ * source alive until every thread has copied. data is the compiler's array
+ * of pointers to the single thread's variables, its threadprivate ones
+ * included: every OpenMP thread's TLS has addresses of its own. */
+void bob_copyprivate(bob_thread_t *self, void *data, void (*copy)(void *, void *),
+                     bool didit)
 {
     bob_team_t *team = self->team;
-    void *translation = NULL;
-    if (didit) {
-        void **published = data;
-        if (bob_tls_shared_es(team))
-            translation = bob_tls_translate(data, (int)(size / sizeof(void *)), &published);
-        team->copyprivate = published;
-    }
+    if (didit)
+        team->copyprivate = data;
     bob_barrier(self);
     if (!didit)
         copy(data, team->copyprivate);
     bob_barrier(self);
-    bob_tls_release(translation);
 }
 
-/* The light form: the single thread passes its data, every thread gets it
- * back after the barrier; the compiler copies and adds the second barrier.
- * The data is gcc's block of values and addresses, or clang's array of
- * addresses, of unknown size either way (tls.c). The second barrier also
- * ends the use of a translation, freed at the next one. */
+/* The light form: the single thread passes its data (gcc's block of
+ * values and addresses, or clang's array of addresses), every thread gets
+ * it back after the barrier; the compiler copies and adds the second
+ * barrier. */
 void *bob_copyprivate_light(bob_thread_t *self, void *data)
 {
     bob_team_t *team = self->team;
-    if (data) {
-        bob_tls_release(team->copyprivate_translation);
-        team->copyprivate_translation = NULL;
-        if (bob_tls_shared_es(team))
-            team->copyprivate_translation = bob_tls_translate_block(data, &data);
+    if (data)
         team->copyprivate = data;
-    }
     bob_barrier(self);
     return team->copyprivate;
 }

@@ -18,7 +18,6 @@
  * with bt_futex_wait; a waker never dereferences a freed counter, because
  * bt_futex_wake only hashes the address. */
 #include "task.h"
-#include "tls.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
@@ -193,21 +192,12 @@ static void spawn(bob_task_t *t)
         bob_fatal("out of memory creating a task");
 }
 
-/* Back on self after a task ran inline on its unit. The task may have
- * suspended, and another OpenMP thread loaded its TLS on the ES meanwhile:
- * the hook that reloads self's on a resume saw the task, not self. */
-static void back_to(bob_thread_t *self)
-{
-    bob_set_self(self);
-    bob_tls_back(self);
-}
-
 /* An included task runs at once, on the encountering unit. */
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);
     run_body(t);
-    back_to(self);
+    bob_set_self(self);
 }
 
 /* Task throttling: when this many tasks wait in the creator's ES, a new
@@ -240,7 +230,7 @@ static bool completes_here(const bob_task_t *t)
 
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
 {
-    back_to(self);
+    bob_set_self(self);
     if (!bob_task_mem_keep(self, t))
         release(t);
 }
@@ -321,7 +311,7 @@ void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
         t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
     if (t->nmutexes)
         bob_deps_unlock(t);
-    back_to(t->parent);
+    bob_set_self(t->parent);
     body_done(t);
 }
 

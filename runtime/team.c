@@ -56,13 +56,14 @@ static bob_thread_t *initial_thread_new(void)
 void bob_root_team_free(bob_team_t *team)
 {
     bob_context_fini(&team->threads[0]);
+    bob_tls_cgroup_free(team->cgroup);
     free(team->cgroup);
     bob_team_free(team);
 }
 
 bob_cgroup_t *bob_cgroup_new(void)
 {
-    bob_cgroup_t *cg = malloc(sizeof *cg);
+    bob_cgroup_t *cg = calloc(1, sizeof *cg);
     if (!cg)
         bob_fatal("out of memory creating a contention group");
     atomic_init(&cg->threads, 1);
@@ -108,8 +109,6 @@ static void runtime_init(void)
     bob_read_environment();
     bob_task_mem_init();
     bob_team_mem_init();
-    if (bt_self())
-        bob_tls_init(main_initial_thread());
     if (bob_config.display_env)
         bob_display_env(bob_config.display_env == 2);
     atomic_store(&initialized, true);
@@ -216,6 +215,7 @@ static bob_thread_t *main_initial_thread(void)
     bob_thread_t *t = bt_self_arg();
     if (!t) {
         t = initial_thread_new();
+        t->team->cgroup->main = true;
         bt_self_set_arg(t);
     }
     return t;
@@ -321,7 +321,6 @@ static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
     for (int i = 0; i < nthreads; i++)
         team->threads[i].icv = icv;
     team->threads[0].outer = self;
-    team->threads[0].tls_image = self->tls_image; /* the same position (tls.c) */
     bob_set_self(&team->threads[0]);
     return team;
 }
@@ -331,8 +330,6 @@ static void team_leave(bob_team_t *team)
     bob_set_self(team->master);
     atomic_fetch_sub_explicit(&team->cgroup->threads, team->nthreads - 1,
                               memory_order_relaxed);
-    bob_tls_release(team->tls_translation);
-    bob_tls_release(team->copyprivate_translation);
     for (int i = 0; i < team->nthreads; i++)
         bob_context_fini(&team->threads[i]);
     bob_team_free(team);
@@ -349,13 +346,14 @@ void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv
 
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
 {
-    int nes = bt_num_es(), es = bt_self_es();
+    int nes = bt_num_es(), es = bt_self_es() < 0 ? 0 : bt_self_es();
     bt_unit_attr_t attr = bob_unit_attr(kind);
     attr.in_place = 1; /* members never migrate; their master joins them */
     for (int i = 1; i < team->nthreads; i++) {
-        bt_pool_t *pool = first_level ? bt_pool_private(((es < 0 ? 0 : es) + i) % nes)
-                                      : bt_pool_shared(es);
+        int at = first_level ? (es + i) % nes : es;
+        bt_pool_t *pool = first_level ? bt_pool_private(at) : bt_pool_shared(at);
         bob_thread_t *t = &team->threads[i];
+        attr.tls = bob_tls_for(team, i, at, first_level);
         t->unit = bt_create(pool, main, t, &attr);
         if (!t->unit)
             bob_fatal("out of memory creating OpenMP thread %d of %d", i,
@@ -365,11 +363,13 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
 
 void bob_join_members(bob_team_t *team)
 {
-    for (int i = 1; i < team->nthreads; i++)
+    for (int i = 1; i < team->nthreads; i++) {
         bt_join_free(team->threads[i].unit);
+        bob_tls_done(team, i);
+    }
 }
 
-static void fork_team(void (*fn)(void), int argc, void **argv, bool if_cond, void *block)
+void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
 {
     bob_thread_t *self = bob_self();
     atomic_store_explicit(&forked, true, memory_order_relaxed);
@@ -377,30 +377,12 @@ static void fork_team(void (*fn)(void), int argc, void **argv, bool if_cond, voi
     if (!if_cond)
         self->push_num_threads = 0;
     bob_team_t *team = team_enter(self, nthreads);
-    void **members_argv = argv;
-    /* copyin passes the primary thread's TLS addresses, clang's in argv,
-     * gcc's in its block: only threads that share an ES need them moved */
-    if (bob_tls_check() && bob_tls_shared_es(team))
-        team->tls_translation = block ? bob_tls_patch_block(block)
-                                      : bob_tls_translate(argv, argc, &members_argv);
-    bob_team_set_body(team, fn, argc, members_argv);
-    /* thread 0 keeps the true addresses: its copyin must not assign to itself */
-    team->threads[0].argv = argv;
+    bob_team_set_body(team, fn, argc, argv);
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
     bob_join_members(team);
     bob_team_wait_tasks(&team->threads[0], team);
     team_leave(team);
-}
-
-void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
-{
-    fork_team(fn, argc, argv, if_cond, NULL);
-}
-
-void bob_fork_gomp(void (*fn)(void), int argc, void **argv, void *block)
-{
-    fork_team(fn, argc, argv, true, block);
 }
 
 void bob_serialized_begin(void)

@@ -31,6 +31,13 @@ typedef struct bti_es {
     bti_stack_t os_stack;
     /* Touched by its own OS thread only. */
     _Alignas(64) bt_unit_t *current; /* running unit; NULL in the scheduler */
+    /* The TLS block of the OS thread running the ES (its pthread's own),
+     * which the scheduler and units without a block of their own run with,
+     * and the block the thread pointer names now (tls.h). */
+    void *native_tls;
+    void *cur_tls;
+    void **tls_cache;    /* blocks given back here (tls.c) */
+    size_t tls_cached;
     /* Work left for whoever runs next on this ES, right after a switch,
      * because it must not be done on the stack being switched away from. */
     bt_unit_t *dead;       /* an ended ULT: release its stack, wake its joiner */
@@ -70,7 +77,8 @@ struct bti_global {
     uint32_t spin_count;
     enum bt_ult_kind ult_kind; /* what BT_ULT_DEFAULT means */
     bt_unit_t main_unit;
-    void (*_Atomic switch_hook)(void *arg);
+    bool fsgsbase;              /* wrfsbase sets the thread pointer (tls.c) */
+    ptrdiff_t tls_es_offset;    /* of bti_tls_es from a block's thread pointer */
     _Atomic int stopping;
     _Alignas(64) _Atomic int nsleeping;
 };

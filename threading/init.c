@@ -8,6 +8,7 @@
 #include "scheduler.h"
 #include "stack.h"
 #include "switch.h"
+#include "tls.h"
 #include "topology.h"
 #include "unit_mem.h"
 
@@ -57,14 +58,22 @@ static void es_delete(bti_es_t *es)
     bti_priority_destroy(&es->prio);
     bti_stack_cache_drain(es);
     bti_unit_cache_drain(es);
+    bti_tls_cache_drain(es);
     bti_stack_unmap(&es->sched_stack);
     free(es);
+}
+
+/* The calling OS thread now runs es, with its own TLS block. */
+static void es_bind_thread(bti_es_t *es)
+{
+    bti_tls_es = es;
+    es->native_tls = es->cur_tls = bti_tls_current();
 }
 
 static void *es_thread(void *arg)
 {
     bti_es_t *es = arg;
-    bti_tls_es = es;
+    es_bind_thread(es);
     bti_topology_bind(es->cpu);
     es->altstack = bti_overflow_thread_init();
     thread_stack(&es->os_stack);
@@ -122,7 +131,7 @@ static pthread_key_t adopter_key;
 static void *es0_takeover(void *arg)
 {
     bti_es_t *es = arg;
-    bti_tls_es = es;
+    es_bind_thread(es);
     es->altstack = bti_overflow_thread_init();
     thread_stack(&es->os_stack);
     bti_jump(&es->sched_ctx, &es->sched_stack);
@@ -160,7 +169,7 @@ static void adopt_main_thread(bti_es_t *es)
     m->es = es;
     thread_stack(&m->stack);
     m->stack_floor = m->stack.lo;
-    bti_tls_es = es;
+    es_bind_thread(es);
     es->current = m;
     es->altstack = bti_overflow_thread_init();
     pthread_once(&key_once, adopter_key_create);
@@ -190,6 +199,7 @@ int bt_init_with(const bt_options_t *options)
     ncpus = bti_topology_init(&cpus);
     read_environment();
     apply_options(options);
+    bti_tls_init();
     bti_g.es = calloc((size_t)bti_g.num_es, sizeof *bti_g.es);
     if (!bti_g.es)
         bti_fatal("out of memory creating %d ESs", bti_g.num_es);

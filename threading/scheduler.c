@@ -129,11 +129,6 @@ static void idle(bti_es_t *es)
 
 /* ---- Pools -------------------------------------------------------------- */
 
-void bt_set_switch_hook(void (*hook)(void *arg))
-{
-    atomic_store(&bti_g.switch_hook, hook);
-}
-
 void bti_pool_notify(bti_es_t *es)
 {
     if (es == bti_es_self())
@@ -285,7 +280,6 @@ void bti_after_switch(bti_es_t *es)
         es->dead = NULL;
         bti_unit_finish(es, u);
     }
-    bti_switch_hook(es->current); /* NULL in the scheduler itself */
 }
 
 /* PARKED -> RUNNING: the caller now owns the right to run u. */
@@ -310,9 +304,11 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
     if (joiner && joiner->es == es && claim(joiner)) {
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
         es->current = joiner;
+        bti_tls_enter(es, bti_unit_tls(es, joiner));
         bti_jump(&joiner->ctx, bti_unit_stack(&es->sched_stack, joiner));
     }
     es->current = NULL;
+    bti_tls_enter(es, es->native_tls);
     bti_jump(&es->sched_ctx, &es->sched_stack);
 }
 
@@ -328,6 +324,7 @@ static void ult_entry(void *arg)
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
 {
     u->es = es;
+    bti_tls_enter(es, bti_unit_tls(es, u));
     if (u->started) {
         bti_switch(from, &u->ctx, bti_unit_stack(&es->sched_stack, u));
         return;
@@ -390,10 +387,12 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         void *top = (void *)(((uintptr_t)colored.lo + colored.size) & ~(uintptr_t)15);
         u->ret_slot = btd_roc_ret_slot(top);
         void *fake = NULL;
+        bti_tls_enter(es, bti_unit_tls(es, u));
         BTI_ASAN_LEAVE(&fake, &u->stack);
         btd_roc_call(&es->sched_ctx, top, roc_entry, u);
         BTI_ASAN_ARRIVE(fake);
         if (es->roc_completed) { /* done, without a single switch */
+            bti_tls_enter(es, es->native_tls);
             es->roc_completed = false;
             es->current = NULL;
             bti_unit_release_keys(u);
@@ -408,11 +407,12 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         void *mine = es->sched_stack.lo;
         u->stack_floor = mine;
         u->unpromoted = true;
-        bti_switch_hook(u);
+        bti_tls_enter(es, bti_unit_tls(es, u));
         u->fn(u->arg);
         bti_unit_release_keys(u);
         es = bti_es_self();
         if (es->sched_stack.lo == mine) { /* never suspended */
+            bti_tls_enter(es, es->native_tls);
             u->unpromoted = false;
             es->current = NULL;
             bti_unit_end(es, u);
@@ -430,6 +430,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
                      bti_sched_main, NULL);
         bti_stack_t colored = bti_stack_colored(&u->stack);
         btd_ctx_make(&u->ctx, colored.lo, colored.size, ult_entry, u);
+        bti_tls_enter(es, bti_unit_tls(es, u));
         bti_jump(&u->ctx, &u->stack);
     }
     }
@@ -513,6 +514,7 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
 {
     if (self->unpromoted)
         bti_promote(es, self);
+    bti_tls_enter(es, es->native_tls);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
     bti_after_switch(bti_es_self());
 }

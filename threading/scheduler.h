@@ -4,6 +4,7 @@
 #define BTI_SCHEDULER_H
 
 #include "es.h"
+#include "tls.h"
 #include "unit_mem.h"
 
 /* Entry of every ES's scheduler context. */
@@ -21,27 +22,28 @@ void bti_after_switch(bti_es_t *es);
  * if new) on ES es; returns when control comes back. es->current must
  * already be u. The caller then calls bti_after_switch(bti_es_self()). */
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
-static inline void bti_switch_hook(bt_unit_t *u)
-{
-    void (*hook)(void *) = atomic_load_explicit(&bti_g.switch_hook, memory_order_relaxed);
-    if (__builtin_expect(hook != NULL, 0) && u)
-        hook(u->arg);
-}
-
 /* Runs u to completion on the calling stack, like a call: a tasklet, or an
  * SC unit run in place by its joiner, which may suspend meanwhile but comes
- * back to this ES (it cannot migrate), so es stays the caller's. */
+ * back to this ES (it cannot migrate), so es stays the caller's. A unit
+ * without a TLS block of its own runs with the caller's, and keeps it
+ * should it suspend and be resumed by the scheduler. */
 static inline void bti_run_here(bti_es_t *es, bt_unit_t *u)
 {
     bt_unit_t *prev = es->current;
+    void *caller_tls = es->cur_tls;
     u->es = es;
     u->started = true;
     es->current = u;
-    bti_switch_hook(u);
+    if (u->has_tls) {
+        bti_tls_enter(es, u->tls);
+    } else if (!u->is_tasklet) {
+        u->has_tls = true;
+        u->tls = caller_tls;
+    }
     u->fn(u->arg);
     bti_unit_release_keys(u);
     es->current = prev;
-    bti_switch_hook(prev);
+    bti_tls_enter(es, caller_tls);
 }
 
 /* Saves ULT self and runs the scheduler of es; returns when self runs again

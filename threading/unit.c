@@ -35,6 +35,8 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
      * the other starts of an SC unit set it themselves */
     u->unpromoted = u->in_place;
     u->detached = attr->detached;
+    u->has_tls = attr->tls != NULL;
+    u->tls = attr->tls;
     u->priority = attr->priority;
     atomic_init(&u->park, BTI_RUNNING);
     atomic_init(&u->join, 0);

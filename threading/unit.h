@@ -50,6 +50,7 @@ struct bt_unit {
      * unit in a pool with in_place set has not started. */
     bool in_place;
     bool detached; /* frees itself when it ends */
+    bool has_tls;  /* runs with the TLS block `tls`, not its ES's (tls.h) */
     /* The lowest byte of the stack it runs on, from its start to its end
      * (promotion hands it that stack rather than moving it elsewhere). */
     void *stack_floor;
@@ -64,6 +65,9 @@ struct bt_unit {
     struct bt_unit *host;
     _Atomic int park;
     int priority;
+    /* The thread pointer of its TLS block, if has_tls: given at creation,
+     * or the joiner's for a unit run in place, as it may resume later. */
+    void *tls;
     btd_ctx_t ctx;
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */
     uint32_t nkeys;

@@ -6,8 +6,7 @@
 // the other OpenMP threads of its ES run, then writes through the saved
 // pointers. Its own variables, read afresh through a function that
 // computes the address again, must have changed, and no other thread's.
-// This holds only because a started OpenMP thread always resumes on the ES
-// where it started (and finds its TLS image loaded there again).
+// This holds because an OpenMP thread's TLS block moves with it.
 //
 // With BOBBIN_TLS=off this fails (the writes of the OpenMP threads of an
 // ES go to one shared variable).

@@ -1,8 +1,8 @@
 // An OpenMP thread keeps its TLS values across a task it runs inline (here
 // a throttled one: more than 64 tasks wait) that suspends: while the task
-// waits for its child, the other OpenMP thread of the one ES runs there and
-// loads its own values; when the task completes, the values of the thread
-// that ran it must be back before its code goes on. The child waits until
+// waits for its child, the other OpenMP thread of the one ES runs there with
+// its own values; when the task completes, the thread that ran it must see
+// its own again before its code goes on. The child waits until
 // the other thread has run during the task's wait.
 // RUN: %libomp-compile && env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
 #include "check.h"

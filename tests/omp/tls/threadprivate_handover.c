@@ -1,11 +1,12 @@
-// A thread's TLS image follows it to another ES, and the ES it left lets
-// go of it. On 2 ESs, inner thread 1 of outer thread 0 runs
+// A nested thread's TLS goes with it from ES to ES: its block is its
+// master's ES's, whichever ES runs it. On 2 ESs, inner thread 1 of outer
+// thread 0 runs
 //   in region A on ES 1 (its primary spins, so only ES 1 can take it),
 //   in region B on ES 0 (ES 1 sleeps, the primary joins it at once and runs
-//     it in place), where it takes its image over from ES 1 and stores V,
-//   in region C on ES 1 again, where it must find V. Had ES 1 kept thinking
-//     that it holds the image, thread 1 would find there what it stored in
-//     region A.
+//     it in place), where it stores V,
+//   in region C on ES 1 again, where it must find V (a block given back
+//     is the next taken, values kept). Had ES 1 kept values of its own for
+//     the thread, it would find there what it stored in region A.
 // Region B may lose the race to ES 1, which then runs thread 1 there; such a
 // round proves nothing and is repeated. ES 1 idles only 100 probes before it
 // sleeps, so that it is asleep by region B: with the default spin a loaded

@@ -40,6 +40,7 @@ extern "C" {
 
 typedef struct bt_unit bt_unit_t;
 typedef struct bt_pool bt_pool_t;
+typedef struct bt_tls bt_tls_t;
 typedef void (*bt_fn_t)(void *arg);
 
 /* ---- Lifetime of the substrate ---------------------------------------- */
@@ -129,6 +130,8 @@ typedef struct bt_unit_attr {
     int detached;      /* nobody joins it: it frees itself when it ends */
     int in_place;      /* SC ULTs: a joiner may run it on its own stack (see
                           bt_join); it must then not call bt_migrate_to */
+    bt_tls_t *tls;     /* the TLS block it runs with (below); NULL: that of
+                          whoever runs it */
 } bt_unit_attr_t;
 bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr);
 
@@ -155,18 +158,32 @@ void bt_join_free(bt_unit_t *unit);
 int bt_unit_es(const bt_unit_t *unit);
 int bt_unit_is_tasklet(const bt_unit_t *unit);
 
-/* A function called on an ES each time a unit starts or resumes running
- * there, with the unit's argument, before the unit's code continues (also
- * when a tasklet runs inline and when control returns from it). One hook
- * per process; NULL removes it; without one, switches pay nothing for it.
- * The OpenMP layer uses it to give each OpenMP thread its own TLS. */
-void bt_set_switch_hook(void (*hook)(void *arg));
-
 /* The calling unit's argument: what it was created with, or last set. A
  * layer above keeps its per-unit state here (NULL on external threads, and
  * in the main ULT until set). */
 void *bt_self_arg(void);
 void bt_self_set_arg(void *arg);
+
+/* ---- TLS blocks ---------------------------------------------------------- */
+
+/* A TLS block is what the C library gives a new thread: the static TLS of
+ * every module (__thread variables, errno, the C library's and the C++
+ * runtime's per-thread state) and the thread control block. A unit created
+ * with one (attr.tls) runs with it on whatever ES runs it, so it sees its
+ * own TLS at its own addresses, also across suspensions, and
+ * pthread_self() is the block. A unit without one runs with the block of
+ * the OS thread of its ES, or of its joiner when run in place.
+ * BOBBIN_FSBASE: how the thread pointer is set, wrfsbase (the default where
+ * the kernel allows it) or arch_prctl (a system call).
+ *
+ * Takes a block from the caller's ES's cache, or makes one with every
+ * module's initial values; NULL if memory ran out. */
+bt_tls_t *bt_tls_take(void);
+/* Gives a block back to the caller's ES's cache, its values kept, as a
+ * pooled thread keeps its TLS; no unit may still run with it. Blocks are
+ * kept until the process exits; each one's C++ thread_local destructors
+ * run then, in it. */
+void bt_tls_give(bt_tls_t *tls);
 
 /* ---- Scheduling operations (ULTs only) ---------------------------------- */
 

@@ -1,0 +1,352 @@
+/* This file gives work units TLS blocks of their own, so that a unit
+ * behaves like a thread: its own __thread variables, errno, locale, malloc
+ * cache and C++ exception state, at its own addresses, on whatever OS
+ * thread runs it.
+ *
+ * A block is what the C library makes for a new thread: the static TLS of
+ * every module, initialised from each module's TLS image, below the
+ * thread control block (glibc's struct pthread), and a DTV through which
+ * __tls_get_addr finds the dynamic TLS of modules loaded later, allocated
+ * per block on first use. Running a unit with its block means pointing the
+ * thread pointer (%fs base) at it: tls.h does so only at the switches.
+ *
+ * Every assumption about the C library's layout is in this file, and
+ * bti_tls_init checks each against the running library; a mismatch ends
+ * the program with a line naming it. Known to hold for glibc 2.35 to 2.36
+ * on x86-64 (Debian 12's 2.36 checked):
+ *   - ld.so's _dl_allocate_tls(NULL) (GLIBC_PRIVATE, what pthread_create
+ *     uses) returns the thread pointer of a new block: static TLS
+ *     initialised, DTV set, the control block zeroed.
+ *   - The control block begins with tcbhead_t: words 0 and 2 point at the
+ *     block itself, word 1 is the DTV; multiple_threads, sysinfo, the stack
+ *     and pointer guards and the CET feature word follow (TCB_COPIED below:
+ *     the same in every thread of a process, so copied).
+ *   - struct pthread's tid, at the offset glibc tells debuggers
+ *     (_thread_db_pthread_tid), is what recursive and error-checking mutexes
+ *     and ld.so's recursive lock compare their owner with. A block gets an
+ *     id of its own above any kernel thread id (PID_MAX_LIMIT is 2^22), so
+ *     two units never look like one owner, and an owner that moved to
+ *     another OS thread still unlocks.
+ *   - The rseq area (__rseq_offset, GLIBC_2.35), which sched_getcpu reads,
+ *     is updated by the kernel only for the block of the OS thread that
+ *     registered it: a unit's says "not registered" (-2), so sched_getcpu
+ *     asks the kernel.
+ *   - The robust mutex list head (found with get_robust_list) starts empty,
+ *     pointing at itself.
+ *   - The ctype tables' per-thread pointers (isdigit, toupper...) start
+ *     NULL in the TLS image; a new thread sets them with __ctype_init
+ *     (GLIBC_PRIVATE), and so does a new block.
+ *   - The C++ runtime's thread_local destructors are kept per block by the
+ *     C library and run by __call_tls_dtors (GLIBC_PRIVATE) on the calling
+ *     thread's block.
+ * What a block does not carry: the kernel knows nothing of it, so robust
+ * and priority-inheritance mutexes held by a unit with a block of its own
+ * are not released by the kernel if the process dies, pthread_kill and
+ * pthread_setaffinity_np on pthread_self() of such a unit fail (the id is
+ * not a kernel thread's), and pthread keys' destructors do not run.
+ *
+ * Lifetime. Blocks are never freed: the C library's caches (malloc's
+ * per-thread cache, the resolver) live in them and could only be released
+ * by the thread itself at its exit. A block given back goes to its ES's
+ * cache with its values, as a pooled thread keeps its TLS; all blocks
+ * retire at process exit, where each one's thread_local destructors run in
+ * it. */
+#include "tls.h"
+
+#include "log.h"
+#include "switch.h"
+
+#include <asm/prctl.h>
+#include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* tcbhead_t (glibc sysdeps/x86_64/nptl/tls.h), in bytes from the thread
+ * pointer: from multiple_threads to feature_1 and its padding, less
+ * gscope_flag, which says whether this thread is inside a lookup scope. */
+enum { TCB_COPIED = 0x18, TCB_GSCOPE = 0x1c, TCB_COPIED_END = 0x50 };
+enum { RSEQ_NOT_REGISTERED = -2, FIRST_BLOCK_ID = 1 << 30 };
+enum { KEYS_BYTES = 32 * 16 }; /* PTHREAD_KEY_2NDLEVEL_SIZE {seq, data} pairs */
+#define HWCAP2_FSGSBASE (1u << 1)
+
+struct robust_head {
+    void *list;
+    long futex_offset;
+    void *op_pending;
+};
+
+typedef struct tls_index {
+    unsigned long module, offset;
+} tls_index_t;
+extern void *__tls_get_addr(tls_index_t *ti);
+
+static struct {
+    void *(*allocate)(void *);
+    void (*call_dtors)(void);
+    void (*ctype_init)(void);
+    size_t static_size;
+    size_t pthread_size;
+    size_t tid;
+    ptrdiff_t rseq;   /* of the rseq area, or -1 if glibc registers none */
+    size_t robust;
+    long futex_offset;
+    size_t modid;     /* this library's TLS module */
+    ptrdiff_t es_in_module; /* of bti_tls_es from the module's block */
+    size_t keys;      /* of the first block of pthread key values */
+    size_t specific;  /* of the array of key value blocks */
+} libc;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* what follows */
+static void **blocks;       /* every block made, for the exit */
+static size_t nblocks;
+static void **spare;        /* given back by threads that are not ESs */
+static size_t nspare;
+static _Atomic int next_id = FIRST_BLOCK_ID;
+
+static void *private_symbol(const char *lib, const char *name, const char *version)
+{
+    void *sym = dlvsym(RTLD_DEFAULT, name, version);
+    if (!sym)
+        bti_fatal("per-thread TLS needs %s@%s of the C library (%s), which this one "
+                  "does not have", name, version, lib);
+    return sym;
+}
+
+static void mismatch(const char *what)
+{
+    bti_fatal("the C library does not lay out a thread's TLS as Bobbin expects (glibc "
+              "2.35-2.36, x86-64): %s", what);
+}
+
+static int find_self(struct dl_phdr_info *info, size_t size, void *out)
+{
+    (void)size;
+    Dl_info me;
+    if (!dladdr((void *)find_self, &me) || (uintptr_t)me.dli_fbase != info->dlpi_addr)
+        return 0;
+    *(struct dl_phdr_info *)out = *info;
+    return 1;
+}
+
+/* wrfsbase is safe only where the kernel says it saves and restores what
+ * user code writes (AT_HWCAP2): some kernels let the instruction run but
+ * put back the base last set with arch_prctl at the next context switch. */
+static bool fsgsbase_works(void) { return getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE; }
+
+static void choose_switch(void)
+{
+    const char *v = getenv("BOBBIN_FSBASE");
+    bool can = fsgsbase_works();
+    bti_g.fsgsbase = can;
+    if (!v || !strcmp(v, "wrfsbase")) {
+        if (v && !can)
+            bti_warn("BOBBIN_FSBASE=wrfsbase: the kernel does not support it (AT_HWCAP2); "
+                     "using arch_prctl");
+    } else if (!strcmp(v, "arch_prctl")) {
+        bti_g.fsgsbase = false;
+    } else {
+        bti_warn("BOBBIN_FSBASE='%s' is not wrfsbase or arch_prctl; using %s", v,
+                 can ? "wrfsbase" : "arch_prctl");
+    }
+}
+
+void bti_tls_init(void)
+{
+    choose_switch();
+    char *tp = bti_tls_current();
+    void **words = (void **)tp;
+    if (words[0] != tp || words[2] != tp)
+        mismatch("words 0 and 2 at the thread pointer do not point at it");
+    if (!words[1])
+        mismatch("no DTV in word 1 at the thread pointer");
+    libc.allocate = private_symbol("ld-linux-x86-64.so.2", "_dl_allocate_tls", "GLIBC_PRIVATE");
+    void (*static_info)(size_t *, size_t *) =
+        private_symbol("ld-linux-x86-64.so.2", "_dl_get_tls_static_info", "GLIBC_PRIVATE");
+    libc.call_dtors = private_symbol("libc.so.6", "__call_tls_dtors", "GLIBC_PRIVATE");
+    libc.ctype_init = private_symbol("libc.so.6", "__ctype_init", "GLIBC_PRIVATE");
+    const uint32_t *tid = private_symbol("libc.so.6", "_thread_db_pthread_tid", "GLIBC_PRIVATE");
+    const uint32_t *size = private_symbol("libc.so.6", "_thread_db_sizeof_pthread",
+                                          "GLIBC_PRIVATE");
+    const ptrdiff_t *rseq = private_symbol("ld-linux-x86-64.so.2", "__rseq_offset",
+                                           "GLIBC_2.35");
+    const unsigned *rseq_size = private_symbol("ld-linux-x86-64.so.2", "__rseq_size",
+                                               "GLIBC_2.35");
+    size_t align;
+    static_info(&libc.static_size, &align);
+    libc.pthread_size = *size;
+    libc.tid = tid[2];
+    const uint32_t *specific = private_symbol("libc.so.6", "_thread_db_pthread_specific",
+                                              "GLIBC_PRIVATE");
+    char *first_keys = *(char **)(tp + specific[2]);
+    if (first_keys < tp || first_keys + KEYS_BYTES > tp + libc.pthread_size)
+        mismatch("struct pthread's first block of key values is not in it");
+    libc.keys = (size_t)(first_keys - tp);
+    libc.specific = specific[2];
+    if (tid[0] != 32 || libc.tid + 4 > libc.pthread_size ||
+        *(pid_t *)(tp + libc.tid) != (pid_t)syscall(SYS_gettid))
+        mismatch("struct pthread's tid is not the kernel's thread id");
+    libc.rseq = *rseq_size ? *rseq : -1;
+    if (libc.rseq >= 0 && (size_t)libc.rseq + 8 > libc.pthread_size)
+        mismatch("the rseq area is not in struct pthread");
+    struct robust_head *head;
+    size_t len;
+    if (syscall(SYS_get_robust_list, 0, &head, &len) || (char *)head < tp ||
+        (char *)(head + 1) > tp + libc.pthread_size || head->list != head)
+        mismatch("the robust mutex list head is not an empty list in struct pthread");
+    libc.robust = (size_t)((char *)head - tp);
+    libc.futex_offset = head->futex_offset;
+    struct dl_phdr_info self = {0};
+    if (!dl_iterate_phdr(find_self, &self) || !self.dlpi_tls_modid)
+        mismatch("Bobbin's own TLS module is not found");
+    libc.modid = self.dlpi_tls_modid;
+    char *es_var = (char *)&bti_tls_es;
+    if (__tls_get_addr(&(tls_index_t){libc.modid, 0}) != self.dlpi_tls_data ||
+        es_var < tp - libc.static_size || es_var >= tp)
+        mismatch("Bobbin's static TLS is not reached through __tls_get_addr below "
+                 "the thread pointer");
+    bti_g.tls_es_offset = es_var - tp;
+    libc.es_in_module = es_var - (char *)self.dlpi_tls_data;
+}
+
+void bti_tls_set_slow(void *tp)
+{
+    if (syscall(SYS_arch_prctl, ARCH_SET_FS, tp))
+        bti_fatal("arch_prctl(ARCH_SET_FS) failed: cannot switch TLS blocks");
+}
+
+/* Calls fn(arg) with block tp: fn must not be inlined here, as it computes
+ * its TLS addresses afresh; this function has none of its own. */
+__attribute__((noinline)) static void call_in(void *tp, void (*fn)(void *), void *arg)
+{
+    void *was = bti_tls_current();
+    bti_tls_set(tp);
+    fn(arg);
+    bti_tls_set(was);
+}
+
+/* Run in a new block: what a new thread's start does there. */
+static void start_block(void *unused)
+{
+    (void)unused;
+    libc.ctype_init();
+}
+
+/* Run in the first new block: what compiled code and the C library find
+ * there. */
+__attribute__((noinline)) static void check_block(void *tp)
+{
+    char *p = tp;
+    if ((char *)&bti_tls_es != p + bti_g.tls_es_offset)
+        mismatch("a new block's static TLS is not where the thread pointer says");
+    if ((void *)pthread_self() != tp)
+        mismatch("pthread_self() in a new block is not its control block");
+    if ((char *)__tls_get_addr(&(tls_index_t){libc.modid, 0}) !=
+        p + bti_g.tls_es_offset - libc.es_in_module)
+        mismatch("__tls_get_addr in a new block does not find its static TLS");
+}
+
+static void run_dtors(void *unused)
+{
+    (void)unused;
+    libc.call_dtors();
+}
+
+/* At exit, each block's thread_local destructors, in the block; also those
+ * of the ESs' OS threads, which never exit (ES 0's is the exiting thread's,
+ * or one that took over ES 0 and has no objects), as a runtime that joins
+ * its pooled threads at exit runs theirs. */
+static void retire_all(void)
+{
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < nblocks; i++)
+        call_in(blocks[i], run_dtors, NULL);
+    for (int i = 1; bti_g.initialized && i < bti_g.num_es; i++)
+        call_in(bti_g.es[i]->native_tls, run_dtors, NULL);
+    pthread_mutex_unlock(&lock);
+}
+
+static void push(void ***stack, size_t *n, void *tp)
+{
+    if (!(*n & (*n - 1))) { /* grows at powers of two */
+        void **grown = realloc(*stack, (*n ? 2 * *n : 1) * sizeof *grown);
+        if (!grown)
+            bti_fatal("out of memory keeping a TLS block");
+        *stack = grown;
+    }
+    (*stack)[(*n)++] = tp;
+}
+
+static void *block_new(void)
+{
+    char *tp = libc.allocate(NULL);
+    if (!tp)
+        return NULL;
+    char *me = bti_tls_current();
+    ((void **)tp)[0] = tp;
+    ((void **)tp)[2] = tp;
+    memcpy(tp + TCB_COPIED, me + TCB_COPIED, TCB_COPIED_END - TCB_COPIED);
+    *(int *)(tp + TCB_GSCOPE) = 0;
+    *(pid_t *)(tp + libc.tid) = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
+    if (libc.rseq >= 0)
+        ((int32_t *)(tp + libc.rseq))[1] = RSEQ_NOT_REGISTERED; /* cpu_id */
+    struct robust_head *head = (struct robust_head *)(tp + libc.robust);
+    *head = (struct robust_head){head, libc.futex_offset, NULL};
+    ((char **)(tp + libc.specific))[0] = tp + libc.keys;
+#ifdef BTI_ASAN
+    /* AddressSanitizer finds its per-thread state through a pthread key
+     * and has none for a block: the block sees the creating thread's key
+     * values (in sanitizer builds only). */
+    memcpy(tp + libc.keys, me + libc.keys, KEYS_BYTES);
+#endif
+    call_in(tp, start_block, NULL);
+    pthread_mutex_lock(&lock);
+    if (!nblocks) {
+        call_in(tp, check_block, tp);
+        atexit(retire_all);
+    }
+    push(&blocks, &nblocks, tp);
+    pthread_mutex_unlock(&lock);
+    return tp;
+}
+
+bt_tls_t *bt_tls_take(void)
+{
+    bti_es_t *es = bti_es_self();
+    if (es && es->tls_cached)
+        return es->tls_cache[--es->tls_cached];
+    void *tp = NULL;
+    if (!es) {
+        pthread_mutex_lock(&lock);
+        if (nspare)
+            tp = spare[--nspare];
+        pthread_mutex_unlock(&lock);
+    }
+    return tp ? tp : block_new();
+}
+
+void bt_tls_give(bt_tls_t *tls)
+{
+    bti_es_t *es = bti_es_self();
+    if (es) {
+        push(&es->tls_cache, &es->tls_cached, tls);
+        return;
+    }
+    pthread_mutex_lock(&lock);
+    push(&spare, &nspare, tls);
+    pthread_mutex_unlock(&lock);
+}
+
+void bti_tls_cache_drain(bti_es_t *es)
+{
+    pthread_mutex_lock(&lock);
+    while (es->tls_cached)
+        push(&spare, &nspare, es->tls_cache[--es->tls_cached]);
+    pthread_mutex_unlock(&lock);
+    free(es->tls_cache);
+    es->tls_cache = NULL;
+}

@@ -1,0 +1,56 @@
+/* TLS blocks of units (tls.c): which block the thread pointer names, and
+ * the one way to change it. */
+#ifndef BTI_TLS_H
+#define BTI_TLS_H
+
+#include "es.h"
+
+/* Reads the C library's facts and checks them against the running
+ * library (a mismatch ends the program with a line naming it); picks the
+ * way to set the thread pointer. Called once, by bt_init's thread. */
+void bti_tls_init(void);
+/* Moves the blocks es keeps to the process's spares (bt_finalize). */
+void bti_tls_cache_drain(bti_es_t *es);
+
+/* The thread pointer of the calling OS thread: its block. */
+static inline void *bti_tls_current(void)
+{
+    void *tp;
+    __asm__ volatile("movq %%fs:0, %0" : "=r"(tp));
+    return tp;
+}
+
+void bti_tls_set_slow(void *tp); /* arch_prctl */
+
+/* Makes tp the thread pointer of the calling OS thread. The compiler takes
+ * the thread pointer to be constant within a function: whoever calls this
+ * must not use an address of a TLS variable it computed before, and must
+ * not return to code that did, with a block other than that code's. So it
+ * is called only right before control passes to another context (whose
+ * block tp is) or around a call that comes back with the block restored. */
+static inline void bti_tls_set(void *tp)
+{
+    if (__builtin_expect(bti_g.fsgsbase, 1))
+        __asm__ volatile("wrfsbase %0" : : "r"(tp) : "memory");
+    else
+        bti_tls_set_slow(tp);
+}
+
+/* Switches es's OS thread to block tp, telling the block whose ES it now
+ * runs on (bti_tls_es lies at the same offset in every block). */
+static inline void bti_tls_enter(bti_es_t *es, void *tp)
+{
+    if (tp == es->cur_tls)
+        return;
+    *(bti_es_t **)((char *)tp + bti_g.tls_es_offset) = es;
+    es->cur_tls = tp;
+    bti_tls_set(tp);
+}
+
+/* The block u runs with on es: its own, or else the ES's OS thread's. */
+static inline void *bti_unit_tls(const bti_es_t *es, const bt_unit_t *u)
+{
+    return u->has_tls ? u->tls : es->native_tls;
+}
+
+#endif
