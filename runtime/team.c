@@ -346,7 +346,9 @@ void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv
 
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
 {
-    int nes = bt_num_es(), es = bt_self_es() < 0 ? 0 : bt_self_es();
+    int nes = bt_num_es(), es = bt_self_es();
+    if (es < 0) /* an application thread's teams start from ES 0 */
+        es = 0;
     bt_unit_attr_t attr = bob_unit_attr(kind);
     attr.in_place = 1; /* members never migrate; their master joins them */
     for (int i = 1; i < team->nthreads; i++) {

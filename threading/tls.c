@@ -71,7 +71,9 @@
  * gscope_flag, which says whether this thread is inside a lookup scope. */
 enum { TCB_COPIED = 0x18, TCB_GSCOPE = 0x1c, TCB_COPIED_END = 0x50 };
 enum { RSEQ_NOT_REGISTERED = -2, FIRST_BLOCK_ID = 1 << 30 };
-enum { KEYS_BYTES = 32 * 16 }; /* PTHREAD_KEY_2NDLEVEL_SIZE {seq, data} pairs */
+/* The first block of pthread key values: PTHREAD_KEY_2NDLEVEL_SIZE pairs
+ * {seq, data}, for the keys below 32. */
+enum { KEYS = 32, KEYS_BYTES = KEYS * 16 };
 #define HWCAP2_FSGSBASE (1u << 1)
 
 struct robust_head {
@@ -107,6 +109,24 @@ static size_t nblocks;
 static void **spare;        /* given back by threads that are not ESs */
 static size_t nspare;
 static _Atomic int next_id = FIRST_BLOCK_ID;
+
+#ifdef BTI_ASAN
+/* AddressSanitizer finds its state for the running OS thread through a
+ * pthread key, and a block has no value for it: in sanitizer builds each
+ * block entering an OS thread takes that thread's values of the keys set
+ * when the substrate started (the sanitizer's, taken to be all of them). */
+static uint32_t asan_keys;
+
+void bti_tls_asan_adopt(const void *from, void *to)
+{
+    const char *src = (const char *)from + libc.keys;
+    char *dst = (char *)to + libc.keys;
+    for (uint32_t bits = asan_keys; bits; bits &= bits - 1) {
+        int k = __builtin_ctz(bits);
+        memcpy(dst + 16 * k, src + 16 * k, 16);
+    }
+}
+#endif
 
 static void *private_symbol(const char *lib, const char *name, const char *version)
 {
@@ -187,6 +207,11 @@ void bti_tls_init(void)
         mismatch("struct pthread's first block of key values is not in it");
     libc.keys = (size_t)(first_keys - tp);
     libc.specific = specific[2];
+#ifdef BTI_ASAN
+    for (int k = 0; k < KEYS; k++)
+        if (((void **)first_keys)[2 * k + 1])
+            asan_keys |= 1u << k;
+#endif
     if (tid[0] != 32 || libc.tid + 4 > libc.pthread_size ||
         *(pid_t *)(tp + libc.tid) != (pid_t)syscall(SYS_gettid))
         mismatch("struct pthread's tid is not the kernel's thread id");
@@ -224,6 +249,7 @@ void bti_tls_set_slow(void *tp)
 __attribute__((noinline)) static void call_in(void *tp, void (*fn)(void *), void *arg)
 {
     void *was = bti_tls_current();
+    bti_tls_asan_adopt(was, tp);
     bti_tls_set(tp);
     fn(arg);
     bti_tls_set(was);
@@ -297,12 +323,6 @@ static void *block_new(void)
     struct robust_head *head = (struct robust_head *)(tp + libc.robust);
     *head = (struct robust_head){head, libc.futex_offset, NULL};
     ((char **)(tp + libc.specific))[0] = tp + libc.keys;
-#ifdef BTI_ASAN
-    /* AddressSanitizer finds its per-thread state through a pthread key
-     * and has none for a block: the block sees the creating thread's key
-     * values (in sanitizer builds only). */
-    memcpy(tp + libc.keys, me + libc.keys, KEYS_BYTES);
-#endif
     call_in(tp, start_block, NULL);
     pthread_mutex_lock(&lock);
     if (!nblocks) {

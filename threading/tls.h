@@ -4,6 +4,7 @@
 #define BTI_TLS_H
 
 #include "es.h"
+#include "switch.h"
 
 /* Reads the C library's facts and checks them against the running
  * library (a mismatch ends the program with a line naming it); picks the
@@ -21,6 +22,14 @@ static inline void *bti_tls_current(void)
 }
 
 void bti_tls_set_slow(void *tp); /* arch_prctl */
+
+#ifdef BTI_ASAN
+/* Gives block `to` the sanitizer's per-thread key values of block `from`,
+ * whose OS thread it is about to run on (tls.c). */
+void bti_tls_asan_adopt(const void *from, void *to);
+#else
+static inline void bti_tls_asan_adopt(const void *from, void *to) { (void)from, (void)to; }
+#endif
 
 /* Makes tp the thread pointer of the calling OS thread. The compiler takes
  * the thread pointer to be constant within a function: whoever calls this
@@ -43,6 +52,7 @@ static inline void bti_tls_enter(bti_es_t *es, void *tp)
     if (tp == es->cur_tls)
         return;
     *(bti_es_t **)((char *)tp + bti_g.tls_es_offset) = es;
+    bti_tls_asan_adopt(es->native_tls, tp);
     es->cur_tls = tp;
     bti_tls_set(tp);
 }
