@@ -173,7 +173,6 @@ typedef struct bob_thread {
      * behalf (gomp_support.c) */
     struct split_fork *split_fork;
     int push_num_teams, push_teams_thread_limit;
-    bt_tls_t *tls_borrowed;       /* tls.c: a block to give back when it ends */
 } bob_thread_t;
 
 struct bob_team {

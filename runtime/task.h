@@ -58,7 +58,9 @@ typedef struct bob_task {
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
     int nmutexes;
     bool requeued;                  /* an untied task's part asked to run again */
-    bob_thread_t *parent;           /* context of the generating task */
+    /* context of the generating task; the clean part ends here, on a
+     * 16-byte boundary (task_mem.c) */
+    _Alignas(16) bob_thread_t *parent;
     struct bob_task *parent_task;   /* NULL if that was an implicit task */
     bob_taskgroup_t *taskgroup;     /* the group it counts in, or NULL */
     _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */

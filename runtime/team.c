@@ -365,9 +365,13 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
 
 void bob_join_members(bob_team_t *team)
 {
-    for (int i = 1; i < team->nthreads; i++) {
-        bt_join_free(team->threads[i].unit);
-        bob_tls_done(team, i);
+    enum { BATCH = 64 };
+    bt_unit_t *units[BATCH];
+    for (int i = 1; i < team->nthreads; i += BATCH) {
+        int n = team->nthreads - i < BATCH ? team->nthreads - i : BATCH;
+        for (int k = 0; k < n; k++)
+            units[k] = team->threads[i + k].unit;
+        bt_join_free_all(units, n);
     }
 }
 

@@ -10,8 +10,10 @@
  *     group's, one per thread number, kept from region to region, so that
  *     threadprivate values persist as the spec says.
  *   - Threads of nested teams, and the initial threads of a league, borrow
- *     a block from their ES's cache and give it back when they end, values
- *     kept, as a runtime's pooled threads keep theirs.
+ *     a block from the cache of the ES that starts them and give it back
+ *     when they end, values kept, as a runtime's pooled threads keep
+ *     theirs (BT_TLS_BORROW): the threads of a nested team that run one
+ *     after the other on an ES switch no blocks between them.
  * A block moves with its thread from ES to ES. Explicit tasks have none:
  * they run with the block of the thread that executes them, the waiting
  * thread's when it runs them in place, or else that of the OS thread of
@@ -59,23 +61,13 @@ static bt_tls_t *kept(bob_cgroup_t *cg, int tid)
 bt_tls_t *bob_tls_for(bob_team_t *team, int tid, int es, bool first_level)
 {
     bob_cgroup_t *cg = team->cgroup;
-    bob_thread_t *t = &team->threads[tid];
-    t->tls_borrowed = NULL;
     if (bob_config.tls_off)
         return NULL;
     if (!first_level || !cg)
-        return t->tls_borrowed = take();
+        return BT_TLS_BORROW;
     if (cg->main && tid == es && tid < bt_num_es())
         return NULL;
     return kept(cg, tid);
-}
-
-void bob_tls_done(bob_team_t *team, int tid)
-{
-    bob_thread_t *t = &team->threads[tid];
-    if (t->tls_borrowed)
-        bt_tls_give(t->tls_borrowed);
-    t->tls_borrowed = NULL;
 }
 
 void bob_tls_cgroup_free(bob_cgroup_t *cg)

@@ -6,10 +6,9 @@
 
 /* The block for thread tid of team, about to be created on ES es (its
  * pool's) as a first-level member or not: NULL for the block of that ES's
- * OS thread. */
+ * OS thread, BT_TLS_BORROW for one from the cache of the ES that starts
+ * it. */
 bt_tls_t *bob_tls_for(bob_team_t *team, int tid, int es, bool first_level);
-/* After thread tid of team has ended: gives back a block it borrowed. */
-void bob_tls_done(bob_team_t *team, int tid);
 /* Gives back the blocks a contention group kept for its threads. */
 void bob_tls_cgroup_free(bob_cgroup_t *cg);
 

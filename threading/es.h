@@ -36,8 +36,7 @@ typedef struct bti_es {
      * and the block the thread pointer names now (tls.h). */
     void *native_tls;
     void *cur_tls;
-    void **tls_cache;    /* blocks given back here (tls.c) */
-    size_t tls_cached;
+    void *tls_free;      /* blocks given back here, linked (tls.c) */
     /* Work left for whoever runs next on this ES, right after a switch,
      * because it must not be done on the stack being switched away from. */
     bt_unit_t *dead;       /* an ended ULT: release its stack, wake its joiner */

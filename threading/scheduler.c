@@ -295,6 +295,7 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
 {
     bti_unit_release_keys(u);
     bti_es_t *es = bti_es_self();
+    bti_tls_end(es, u);
     es->dead = u;
     /* A joiner parked on this ES runs next, without the scheduler between.
      * The joiner is on this ES, so marking u done before leaving its stack
@@ -308,7 +309,7 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
         bti_jump(&joiner->ctx, bti_unit_stack(&es->sched_stack, joiner));
     }
     es->current = NULL;
-    bti_tls_enter(es, es->native_tls);
+    bti_tls_leave_ended(es, u);
     bti_jump(&es->sched_ctx, &es->sched_stack);
 }
 
@@ -324,7 +325,7 @@ static void ult_entry(void *arg)
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u)
 {
     u->es = es;
-    bti_tls_enter(es, bti_unit_tls(es, u));
+    bti_tls_enter(es, u->started ? bti_unit_tls(es, u) : bti_tls_start(es, u));
     if (u->started) {
         bti_switch(from, &u->ctx, bti_unit_stack(&es->sched_stack, u));
         return;
@@ -389,15 +390,16 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         void *top = (void *)(((uintptr_t)colored.lo + colored.size) & ~(uintptr_t)15);
         u->ret_slot = btd_roc_ret_slot(top);
         void *fake = NULL;
-        bti_tls_enter(es, bti_unit_tls(es, u));
+        bti_tls_enter(es, bti_tls_start(es, u));
         BTI_ASAN_LEAVE(&fake, &u->stack);
         btd_roc_call(&es->sched_ctx, top, roc_entry, u);
         BTI_ASAN_ARRIVE(fake);
         if (es->roc_completed) { /* done, without a single switch */
-            bti_tls_enter(es, es->native_tls);
             es->roc_completed = false;
             es->current = NULL;
             bti_unit_release_keys(u);
+            bti_tls_end(es, u);
+            bti_tls_leave_ended(es, u);
             bti_unit_finish(es, u);
         } else {
             bti_after_switch(es);
@@ -409,12 +411,13 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         void *mine = es->sched_stack.lo;
         u->stack_floor = mine;
         u->unpromoted = true;
-        bti_tls_enter(es, bti_unit_tls(es, u));
+        bti_tls_enter(es, bti_tls_start(es, u));
         u->fn(u->arg);
         bti_unit_release_keys(u);
         es = bti_es_self();
         if (es->sched_stack.lo == mine) { /* never suspended */
-            bti_tls_enter(es, es->native_tls);
+            bti_tls_end(es, u);
+            bti_tls_leave_ended(es, u);
             u->unpromoted = false;
             es->current = NULL;
             bti_unit_end(es, u);
@@ -432,7 +435,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
                      bti_sched_main, NULL);
         bti_stack_t colored = bti_stack_colored(&u->stack);
         btd_ctx_make(&u->ctx, colored.lo, colored.size, ult_entry, u);
-        bti_tls_enter(es, bti_unit_tls(es, u));
+        bti_tls_enter(es, bti_tls_start(es, u));
         bti_jump(&u->ctx, &u->stack);
     }
     }
@@ -482,7 +485,7 @@ void bti_sched_main(void *unused)
             idle(es);
         } else if (u->is_tasklet) {
             es->idle_probes = 0;
-            bti_run_here(es, u);
+            bti_run_here(es, u, true);
             bti_unit_end(es, u);
         } else if (!u->started && u->kind >= BT_ULT_ROC &&
                    (u->kind != BT_ULT_SC || fits_scheduler_stack(es, u))) {
@@ -496,6 +499,7 @@ void bti_sched_main(void *unused)
         }
         es = bti_es_self();
     }
+    bti_tls_enter(es, es->native_tls); /* the OS thread's own, to exit with */
     bti_jump(&es->os_ctx, &es->os_stack);
 }
 

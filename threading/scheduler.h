@@ -25,25 +25,32 @@ void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
 /* Runs u to completion on the calling stack, like a call: a tasklet, or an
  * SC unit run in place by its joiner, which may suspend meanwhile but comes
  * back to this ES (it cannot migrate), so es stays the caller's. A unit
- * without a TLS block of its own runs with the caller's, and keeps it
- * should it suspend and be resumed by the scheduler. */
-static inline void bti_run_here(bti_es_t *es, bt_unit_t *u)
+ * without a TLS block of its own runs with the caller's (the ES's own for
+ * the scheduler), and keeps it should it suspend and be resumed by the
+ * scheduler. lazy: the caller runs nothing but the substrate's code until
+ * it switches back to its own block itself, so a borrowed block may stay
+ * loaded (tls.h). */
+static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
 {
     bt_unit_t *prev = es->current;
-    void *caller_tls = es->cur_tls;
+    void *caller_tls = prev ? bti_unit_tls(es, prev) : es->native_tls;
     u->es = es;
     u->started = true;
     es->current = u;
-    if (u->has_tls) {
-        bti_tls_enter(es, u->tls);
+    void *mine = caller_tls;
+    if (u->tls_mode != BTI_TLS_NONE) {
+        mine = bti_tls_start(es, u);
     } else if (!u->is_tasklet) {
-        u->has_tls = true;
+        u->tls_mode = BTI_TLS_OWN;
         u->tls = caller_tls;
     }
+    bti_tls_enter(es, mine);
     u->fn(u->arg);
     bti_unit_release_keys(u);
+    bti_tls_end(es, u);
     es->current = prev;
-    bti_tls_enter(es, caller_tls);
+    if (!lazy || u->tls_mode != BTI_TLS_BORROW)
+        bti_tls_enter(es, caller_tls);
 }
 
 /* Saves ULT self and runs the scheduler of es; returns when self runs again

@@ -54,7 +54,6 @@
 #include "tls.h"
 
 #include "log.h"
-#include "switch.h"
 
 #include <asm/prctl.h>
 #include <dlfcn.h>
@@ -106,8 +105,28 @@ static struct {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* what follows */
 static void **blocks;       /* every block made, for the exit */
 static size_t nblocks;
-static void **spare;        /* given back by threads that are not ESs */
-static size_t nspare;
+static void *spare;         /* given back by threads that are not ESs */
+
+/* A free block is nobody's TLS: it links to the next free one through its
+ * own copy of this variable (at the same offset in every block). */
+static __thread void *free_link __attribute__((tls_model("initial-exec")));
+static ptrdiff_t free_link_offset;
+
+static void **next_free(void *tp) { return (void **)((char *)tp + free_link_offset); }
+
+static void link_free(void **list, void *tp)
+{
+    *next_free(tp) = *list;
+    *list = tp;
+}
+
+static void *pop(void **list)
+{
+    void *tp = *list;
+    if (tp)
+        *list = *next_free(tp);
+    return tp;
+}
 static _Atomic int next_id = FIRST_BLOCK_ID;
 
 #ifdef BTI_ASAN
@@ -235,6 +254,7 @@ void bti_tls_init(void)
         mismatch("Bobbin's static TLS is not reached through __tls_get_addr below "
                  "the thread pointer");
     bti_g.tls_es_offset = es_var - tp;
+    free_link_offset = (char *)&free_link - tp;
     libc.es_in_module = es_var - (char *)self.dlpi_tls_data;
 }
 
@@ -334,16 +354,29 @@ static void *block_new(void)
     return tp;
 }
 
+void *bti_tls_borrow(bti_es_t *es)
+{
+    void *tp = pop(&es->tls_free);
+    if (!tp && !(tp = block_new()))
+        bti_fatal("out of memory for a unit's TLS block");
+    return tp;
+}
+
+void bti_tls_cache_push(bti_es_t *es, void *tp) { link_free(&es->tls_free, tp); }
+
 bt_tls_t *bt_tls_take(void)
 {
     bti_es_t *es = bti_es_self();
-    if (es && es->tls_cached)
-        return es->tls_cache[--es->tls_cached];
-    void *tp = NULL;
-    if (!es) {
+    void *tp;
+    if (es) {
+        tp = es->tls_free;
+        if (tp == es->cur_tls) /* loaded (tls.h): take the next, leave it */
+            tp = pop(next_free(tp));
+        else
+            tp = pop(&es->tls_free);
+    } else {
         pthread_mutex_lock(&lock);
-        if (nspare)
-            tp = spare[--nspare];
+        tp = pop(&spare);
         pthread_mutex_unlock(&lock);
     }
     return tp ? tp : block_new();
@@ -353,20 +386,18 @@ void bt_tls_give(bt_tls_t *tls)
 {
     bti_es_t *es = bti_es_self();
     if (es) {
-        push(&es->tls_cache, &es->tls_cached, tls);
+        bti_tls_cache_push(es, tls);
         return;
     }
     pthread_mutex_lock(&lock);
-    push(&spare, &nspare, tls);
+    link_free(&spare, tls);
     pthread_mutex_unlock(&lock);
 }
 
 void bti_tls_cache_drain(bti_es_t *es)
 {
     pthread_mutex_lock(&lock);
-    while (es->tls_cached)
-        push(&spare, &nspare, es->tls_cache[--es->tls_cached]);
+    for (void *tp; (tp = pop(&es->tls_free));)
+        link_free(&spare, tp);
     pthread_mutex_unlock(&lock);
-    free(es->tls_cache);
-    es->tls_cache = NULL;
 }

@@ -1,5 +1,16 @@
 /* TLS blocks of units (tls.c): which block the thread pointer names, and
- * the one way to change it. */
+ * the one way to change it.
+ *
+ * es->cur_tls is the block the thread pointer of es's OS thread names: the
+ * ES's own (native_tls), the running unit's, or, while the ES runs only
+ * its own code (the scheduler, bt_join_free_all between units), a free
+ * block that a unit ending on es gave back to es's cache. Nothing else
+ * loads that one meanwhile: only es takes from its cache, a borrowing unit
+ * starting on es takes it first (so a run of borrowing units switches
+ * nothing), and bt_tls_take passes over it. Any other block a unit leaves
+ * is left for the native one before the scheduler runs: a parked unit's,
+ * since its errno is its own, and a block kept for a unit that may next
+ * run on another ES. */
 #ifndef BTI_TLS_H
 #define BTI_TLS_H
 
@@ -57,10 +68,37 @@ static inline void bti_tls_enter(bti_es_t *es, void *tp)
     bti_tls_set(tp);
 }
 
-/* The block u runs with on es: its own, or else the ES's OS thread's. */
+/* The block u runs with on es once started: its own or borrowed one, or
+ * else the ES's OS thread's. */
 static inline void *bti_unit_tls(const bti_es_t *es, const bt_unit_t *u)
 {
-    return u->has_tls ? u->tls : es->native_tls;
+    return u->tls_mode != BTI_TLS_NONE ? u->tls : es->native_tls;
+}
+
+/* The top of es's cache, or a new block. */
+void *bti_tls_borrow(bti_es_t *es);
+void bti_tls_cache_push(bti_es_t *es, void *tp);
+
+/* The block u starts with on es, borrowing one if it is to. */
+static inline void *bti_tls_start(bti_es_t *es, bt_unit_t *u)
+{
+    if (u->tls_mode == BTI_TLS_BORROW)
+        u->tls = bti_tls_borrow(es);
+    return bti_unit_tls(es, u);
+}
+
+/* u has ended on es, still with its block loaded: a borrowed block goes
+ * back to es's cache and may stay loaded (see cur_tls above); any other is
+ * left for the ES's own before es runs its scheduler. */
+static inline void bti_tls_end(bti_es_t *es, const bt_unit_t *u)
+{
+    if (u->tls_mode == BTI_TLS_BORROW)
+        bti_tls_cache_push(es, u->tls);
+}
+static inline void bti_tls_leave_ended(bti_es_t *es, const bt_unit_t *u)
+{
+    if (u->tls_mode != BTI_TLS_BORROW)
+        bti_tls_enter(es, es->native_tls);
 }
 
 #endif

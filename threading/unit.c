@@ -6,6 +6,7 @@
 #include "priority.h"
 #include "stack.h"
 #include "scheduler.h"
+#include "tls.h"
 #include "unit_mem.h"
 
 /* The caller's ES; on external threads, checks that the substrate runs. */
@@ -35,8 +36,10 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
      * the other starts of an SC unit set it themselves */
     u->unpromoted = u->in_place;
     u->detached = attr->detached;
-    u->has_tls = attr->tls != NULL;
-    u->tls = attr->tls;
+    u->tls_mode = attr->tls == BT_TLS_BORROW ? BTI_TLS_BORROW
+                  : attr->tls                 ? BTI_TLS_OWN
+                                              : BTI_TLS_NONE;
+    u->tls = u->tls_mode == BTI_TLS_OWN ? attr->tls : NULL; /* borrowed when it starts */
     u->priority = attr->priority;
     atomic_init(&u->park, BTI_RUNNING);
     atomic_init(&u->join, 0);
@@ -108,22 +111,23 @@ static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
 /* Runs the ULT u on self's stack, as a call, where u starts as cheaply as
  * a tasklet. If u suspends, bti_promote gives the stack to the chain of
  * units it runs on, which stay buried until u returns here. */
-static void run_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+static void run_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
 {
     u->host = self;
     u->stack_floor = self->stack_floor;
-    bti_run_here(es, u);
+    bti_run_here(es, u, lazy);
 }
 
 /* The joiner could not go on before u ends anyway. */
-static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
 {
-    run_hosted(es, self, u);
+    run_hosted(es, self, u, lazy);
     /* relaxed: the one reader is this joiner (bt_free), on this thread */
     atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
 }
 
-void bt_join(bt_unit_t *u)
+/* bt_join; lazy: see bti_run_here. */
+static void join(bt_unit_t *u, bool lazy)
 {
     if (atomic_load_explicit(&u->join, memory_order_acquire) == BTI_JOIN_DONE)
         return;
@@ -131,11 +135,11 @@ void bt_join(bt_unit_t *u)
     bt_unit_t *self = es ? es->current : NULL;
     if (self && bti_take_ready(es, u)) {
         if (can_host(self, u)) { /* the default kind's case goes first */
-            join_hosted(es, self, u);
+            join_hosted(es, self, u, lazy);
             return;
         }
         if (u->is_tasklet) {
-            bti_run_here(es, u);
+            bti_run_here(es, u, lazy);
             /* relaxed: as in join_hosted */
             atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
             return;
@@ -162,6 +166,8 @@ void bt_join(bt_unit_t *u)
                                                 memory_order_acquire))
         bti_waiter_block(&w);
 }
+
+void bt_join(bt_unit_t *u) { join(u, false); }
 
 /* Whether the waiting self may run u, taken from a pool, in place
  * (bt_run_ready). Neither a tasklet nor an in_place unit waits in a pool
@@ -200,9 +206,9 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
         bti_fifo_pop(&es->local);
     }
     if (u->is_tasklet)
-        bti_run_here(es, u);
+        bti_run_here(es, u, false);
     else
-        run_hosted(es, self, u);
+        run_hosted(es, self, u, false);
     bti_unit_end(es, u);
     return 1;
 }
@@ -218,6 +224,19 @@ void bt_join_free(bt_unit_t *u)
 {
     bt_join(u);
     bt_free(u);
+}
+
+/* Between the units, the caller runs only this loop, on the block the last
+ * unit run in place left loaded (tls.h), and switches back once. */
+void bt_join_free_all(bt_unit_t *const *units, int n)
+{
+    for (int i = 0; i < n; i++) {
+        join(units[i], true);
+        bt_free(units[i]);
+    }
+    bti_es_t *es = bti_es_self();
+    if (es && es->current)
+        bti_tls_enter(es, bti_unit_tls(es, es->current));
 }
 
 int bt_unit_es(const bt_unit_t *u)
@@ -287,7 +306,7 @@ void bt_yield_to(bt_unit_t *target)
         return;
     }
     if (target->is_tasklet) {
-        bti_run_here(es, target);
+        bti_run_here(es, target, false);
         bti_unit_end(es, target);
         return;
     }

@@ -17,6 +17,9 @@ typedef struct bti_stack {
     size_t size; /* usable bytes */
 } bti_stack_t;
 
+/* bt_unit.tls_mode (tls.h). */
+enum bti_tls_mode { BTI_TLS_NONE, BTI_TLS_OWN, BTI_TLS_BORROW };
+
 /* bt_unit.park: the suspend/resume handshake (see scheduler.c). */
 enum { BTI_RUNNING = 0, BTI_PERMIT = 1, BTI_PARKED = 2 };
 
@@ -50,7 +53,7 @@ struct bt_unit {
      * unit in a pool with in_place set has not started. */
     bool in_place;
     bool detached; /* frees itself when it ends */
-    bool has_tls;  /* runs with the TLS block `tls`, not its ES's (tls.h) */
+    uint8_t tls_mode; /* enum bti_tls_mode: which TLS block it runs with */
     /* The lowest byte of the stack it runs on, from its start to its end
      * (promotion hands it that stack rather than moving it elsewhere). */
     void *stack_floor;
@@ -65,8 +68,9 @@ struct bt_unit {
     struct bt_unit *host;
     _Atomic int park;
     int priority;
-    /* The thread pointer of its TLS block, if has_tls: given at creation,
-     * or the joiner's for a unit run in place, as it may resume later. */
+    /* The thread pointer of its TLS block, unless tls_mode is NONE: given
+     * at creation, borrowed when it starts, or its joiner's for a unit run
+     * in place, as it may resume later. */
     void *tls;
     btd_ctx_t ctx;
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */

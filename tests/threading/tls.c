@@ -5,9 +5,11 @@
  * register: the asm says so) still names the unit's own variable after
  * it, while the kernel thread id shows the OS thread did change. A unit
  * without a block runs with its ES's OS thread's TLS. A block given back
- * keeps its values for the next unit that takes it. Every unit kind runs
- * it (BOBBIN_ULT_KIND), tasklets too, and units run in place by their
- * joiner. */
+ * keeps its values for the next unit that takes it. Units that borrow a
+ * block (BT_TLS_BORROW), joined one after another by bt_join_free_all,
+ * take the same block in turn, and the joiner finds its own TLS again when
+ * the call returns. Every unit kind runs it (BOBBIN_ULT_KIND), tasklets
+ * too, and units run in place by their joiner. */
 #include "check.h"
 
 enum { UNITS = 8, HOPS = 50 };
@@ -23,7 +25,7 @@ typedef struct {
   int bad;
 } probe_t;
 
-static long *counter_addr(void) { return &counter; }
+__attribute__((noinline)) static long *counter_addr(void) { return &counter; }
 
 static void mover(void *arg) {
   probe_t *p = arg;
@@ -103,6 +105,20 @@ int main(void) {
       CHECK(p.final == 150 && (void *)p.self == (void *)tls[0]);
     CHECK(counter == 1);
   }
+
+  /* Borrowers joined in a row: one block in turn, then the joiner's own. */
+  enum { BORROWERS = 6 };
+  bt_unit_t *borrower[BORROWERS];
+  long *borrowed[BORROWERS];
+  for (int i = 0; i < BORROWERS; i++) {
+    bt_unit_attr_t attr = {.tls = BT_TLS_BORROW, .in_place = 1};
+    borrower[i] = bt_create(NULL, plain, &borrowed[i], &attr);
+    CHECK(borrower[i] != NULL);
+  }
+  bt_join_free_all(borrower, BORROWERS);
+  CHECK(counter_addr() == &counter && *counter_addr() == 1);
+  for (int i = 0; i < BORROWERS; i++)
+    CHECK(borrowed[i] == borrowed[0] && borrowed[i] != &counter);
 
   /* Given back and taken again: values kept, as a pooled thread's. */
   for (int i = 0; i < UNITS; i++)

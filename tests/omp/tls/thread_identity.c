@@ -2,7 +2,7 @@
 // share an ES: flat teams of 8 and nested 2 x 4 on 2 ESs (every ULT kind
 // runs this through lit's kinds).
 // - Distinct addresses: each thread's __thread and threadprivate variables,
-//   errno and pthread_self() differ from every other live thread's.
+//   errno and pthread_self() differ from every other thread's of its team.
 // - A pointer to another thread's copy, published before a barrier, reads
 //   that thread's value after it (and writes through it reach it).
 // - errno set before a barrier is read back after it, while the other
@@ -77,7 +77,9 @@ int main(void) {
     bad += team_check(seen, 4 * outer + omp_get_thread_num(), 4, 500);
   }
   CHECK_EQ(bad, 0);
-  CHECK_EQ(distinct(seen, 8), 0);
+  // each inner team's threads live at once; the two teams need not (one
+  // may end before the other starts, and a pooled block serves both)
+  CHECK_EQ(distinct(seen, 4) + distinct(seen + 4, 4), 0);
   printf("nested 2 x 4: own TLS\n");
 
   int *mine = &app_var;

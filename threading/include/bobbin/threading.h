@@ -41,6 +41,7 @@ extern "C" {
 typedef struct bt_unit bt_unit_t;
 typedef struct bt_pool bt_pool_t;
 typedef struct bt_tls bt_tls_t;
+#define BT_TLS_BORROW ((bt_tls_t *)1)
 typedef void (*bt_fn_t)(void *arg);
 
 /* ---- Lifetime of the substrate ---------------------------------------- */
@@ -130,8 +131,8 @@ typedef struct bt_unit_attr {
     int detached;      /* nobody joins it: it frees itself when it ends */
     int in_place;      /* SC ULTs: a joiner may run it on its own stack (see
                           bt_join); it must then not call bt_migrate_to */
-    bt_tls_t *tls;     /* the TLS block it runs with (below); NULL: that of
-                          whoever runs it */
+    bt_tls_t *tls;     /* the TLS block it runs with (below): one taken, or
+                          BT_TLS_BORROW; NULL: that of whoever runs it */
 } bt_unit_attr_t;
 bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr);
 
@@ -153,6 +154,10 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx);
 void bt_free(bt_unit_t *unit);
 /* Both of the above. */
 void bt_join_free(bt_unit_t *unit);
+/* bt_join_free of units[0..n), in order; where the caller runs them in
+ * place, it switches back to its own TLS block once, at the end, not after
+ * each (see TLS blocks below). */
+void bt_join_free_all(bt_unit_t *const *units, int n);
 
 /* Rank of the ES that ran (or runs) `unit`; -1 if it has not started. */
 int bt_unit_es(const bt_unit_t *unit);
@@ -175,6 +180,11 @@ void bt_self_set_arg(void *arg);
  * the OS thread of its ES, or of its joiner when run in place.
  * BOBBIN_FSBASE: how the thread pointer is set, wrfsbase (the default where
  * the kernel allows it) or arch_prctl (a system call).
+ *
+ * attr.tls = BT_TLS_BORROW: the unit takes a block from the cache of the
+ * ES that starts it and gives it back to the cache of the ES where it
+ * ends; as the next unit started there takes the same one, a run of such
+ * units switches no blocks between them.
  *
  * Takes a block from the caller's ES's cache, or makes one with every
  * module's initial values; NULL if memory ran out. */
