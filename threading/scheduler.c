@@ -124,6 +124,7 @@ static void idle(bti_es_t *es)
         return;
     }
     es->idle_probes = 0;
+    bti_tls_enter(es, es->native_tls); /* the futex wait writes errno (tls.h) */
     es_sleep(es);
 }
 
@@ -520,7 +521,8 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
 {
     if (self->unpromoted)
         bti_promote(es, self);
-    bti_tls_enter(es, es->native_tls);
+    if (self->migratable || es->moving == self) /* it may go on elsewhere (tls.h) */
+        bti_tls_enter(es, es->native_tls);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
     bti_after_switch(bti_es_self());
 }

@@ -3,14 +3,20 @@
  *
  * es->cur_tls is the block the thread pointer of es's OS thread names: the
  * ES's own (native_tls), the running unit's, or, while the ES runs only
- * its own code (the scheduler, bt_join_free_all between units), a free
- * block that a unit ending on es gave back to es's cache. Nothing else
- * loads that one meanwhile: only es takes from its cache, a borrowing unit
- * starting on es takes it first (so a run of borrowing units switches
- * nothing), and bt_tls_take passes over it. Any other block a unit leaves
- * is left for the native one before the scheduler runs: a parked unit's,
- * since its errno is its own, and a block kept for a unit that may next
- * run on another ES. */
+ * its own code (the scheduler, bt_join_free_all between units), one that
+ * no other OS thread can load meanwhile:
+ *   - a free block that a unit ending on es gave back to es's cache: only
+ *     es takes from its cache, a borrowing unit starting on es takes it
+ *     first (so a run of borrowing units switches nothing), and
+ *     bt_tls_take passes over it;
+ *   - the block of a unit that suspended on es and resumes only there (not
+ *     migratable, not moving): the scheduler's code writes none of its TLS
+ *     but errno, and only in the futex wait of an idle ES, which leaves
+ *     the block first; so a unit suspending and the next one starting
+ *     switch blocks once, not twice.
+ * Any other block a unit leaves is left for the native one before the
+ * scheduler runs: that of a unit that ended with a block not borrowed,
+ * which may next run on another ES. */
 #ifndef BTI_TLS_H
 #define BTI_TLS_H
 
