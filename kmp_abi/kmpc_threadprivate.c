@@ -12,7 +12,8 @@ KMP_EXPORT void *__kmpc_threadprivate(ident_t *loc, kmp_int32 gtid, void *data,
                                       size_t size)
 {
     (void)loc, (void)gtid;
-    return bob_threadprivate(bob_self(), data, size);
+    bob_init();
+    return bob_threadprivate(data, size);
 }
 
 /* cache is the compiler's per-variable lookup cache; the runtime's own

@@ -318,13 +318,6 @@ int bob_nest_lock_try(uint32_t *words, uint32_t owner);
 void bob_nest_lock_acquire(uint32_t *words, uint32_t owner);
 void bob_nest_lock_release(uint32_t *words);
 int bob_num_procs(void);
-/* Where t stands in the nest: its thread numbers from level 1 down, in
- * path[0..BOB_PATH_MAX). Thread 0 of a team is the thread that encountered
- * the region, so trailing zeros are dropped: the primary thread of an inner
- * team has the position it had outside. Returns the path's length, which
- * may exceed BOB_PATH_MAX (only the first BOB_PATH_MAX are filled then). */
-enum { BOB_PATH_MAX = 8 };
-int bob_thread_path(const bob_thread_t *t, int path[BOB_PATH_MAX]);
 /* The ULT stack size of OpenMP threads; setting it works before the first
  * parallel region only, as with libomp. */
 void bob_set_stack_size(size_t bytes);
@@ -387,7 +380,10 @@ void bob_threadprivate_register(void *data, void *(*ctor)(void *),
                                 size_t unused);
 void bob_threadprivate_register_vec(void *data, void *(*ctor)(void *, size_t),
                                     void *(*cctor)(void *, void *, size_t), size_t length);
-void *bob_threadprivate(bob_thread_t *self, void *data, size_t size);
+/* Marks the calling thread as the program's initial thread, which uses
+ * the variables themselves. */
+void bob_threadprivate_init(void);
+void *bob_threadprivate(void *data, size_t size);
 
 /* ---- Diagnostics ------------------------------------------------------------- */
 

@@ -109,6 +109,8 @@ static void runtime_init(void)
     bob_read_environment();
     bob_task_mem_init();
     bob_team_mem_init();
+    if (bt_self()) /* this thread is ES 0's main ULT: the program's initial thread */
+        bob_threadprivate_init();
     if (bob_config.display_env)
         bob_display_env(bob_config.display_env == 2);
     atomic_store(&initialized, true);
@@ -404,17 +406,6 @@ void bob_serialized_end(void)
     bob_team_t *team = self->team;
     bob_team_wait_tasks(self, team);
     team_leave(team);
-}
-
-int bob_thread_path(const bob_thread_t *t, int path[BOB_PATH_MAX])
-{
-    int level = t->team->level;
-    for (int l = level; l > 0; l--, t = t->team->master)
-        if (l <= BOB_PATH_MAX)
-            path[l - 1] = t->tid;
-    while (level > 0 && level <= BOB_PATH_MAX && path[level - 1] == 0)
-        level--;
-    return level;
 }
 
 int bob_num_procs(void)

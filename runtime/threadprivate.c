@@ -1,24 +1,27 @@
 /* This file handles THREADPRIVATE for code compiled without TLS
- * (-fno-openmp-use-tls: __kmpc_threadprivate*). Each OpenMP thread other
- * than the initial one gets its own copy of a variable, found in a table
- * keyed by the variable and the thread's position: its thread number at
- * every enclosing level. A thread at the same position in a later region of
- * the same shape therefore finds the same copy, which is the persistence
- * the spec promises. (ELF TLS threadprivate is another mechanism.) */
+ * (-fno-openmp-use-tls: __kmpc_threadprivate*). The program's initial
+ * thread uses the variable itself; every other OpenMP thread gets its own
+ * copy, found in a table of its own kept in its TLS (tls.c), so copies last
+ * exactly as ELF TLS threadprivate variables do: a first-level thread finds
+ * its copies in the next region, a nested thread's are pooled with its
+ * block, and a task uses those of the thread that executes it. */
 #include "rt.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { BUCKETS = 1024, MAX_PATH = BOB_PATH_MAX };
+enum { BUCKETS = 64 };
 
 typedef struct copy {
     struct copy *next;
     void *data;
-    int level;
-    int path[MAX_PATH];
     void *value;
 } copy_t;
+
+/* The calling OpenMP thread's copies, by variable; NULL until its first. */
+static _Thread_local copy_t **copies;
+/* Set in the initial thread's TLS only (bob_threadprivate_init). */
+static _Thread_local bool original;
 
 /* How to make a copy: constructors for C++ objects (the _vec forms for
  * arrays of length elements), else a byte copy of the original. */
@@ -33,9 +36,8 @@ typedef struct registration {
     void *image; /* the variable's bytes at its first use, like a TLS image */
 } registration_t;
 
-static copy_t *table[BUCKETS];
 static registration_t *registrations;
-static uint32_t table_lock;
+static uint32_t table_lock; /* of the registrations */
 
 static void add_registration(registration_t r)
 {
@@ -109,11 +111,11 @@ static void *new_copy(registration_t *r, void *data, size_t size)
     return value;
 }
 
-void *bob_threadprivate(bob_thread_t *self, void *data, size_t size)
+void bob_threadprivate_init(void) { original = true; }
+
+void *bob_threadprivate(void *data, size_t size)
 {
-    int path[MAX_PATH] = {0};
-    int level = bob_thread_path(self, path);
-    if (level == 0) { /* the initial thread: the variable itself */
+    if (original) {
         static _Thread_local void *seen; /* saves the lock on repeated uses */
         if (seen != data) {
             bob_lock_acquire(&table_lock);
@@ -123,26 +125,20 @@ void *bob_threadprivate(bob_thread_t *self, void *data, size_t size)
         }
         return data;
     }
-    if (level > MAX_PATH)
-        bob_fatal("threadprivate without TLS is supported to nesting level %d", MAX_PATH);
-    uintptr_t h = (uintptr_t)data >> 3;
-    for (int l = 0; l < level; l++)
-        h = h * 31 + (uintptr_t)path[l];
-    copy_t **bucket = &table[h % BUCKETS];
-    bob_lock_acquire(&table_lock);
+    if (!copies && !(copies = calloc(BUCKETS, sizeof *copies)))
+        bob_fatal("out of memory for threadprivate copies");
+    copy_t **bucket = &copies[((uintptr_t)data >> 3) % BUCKETS];
     copy_t *c = *bucket;
-    while (c && !(c->data == data && c->level == level &&
-                  !memcmp(c->path, path, sizeof path)))
+    while (c && c->data != data)
         c = c->next;
     if (!c) {
-        c = malloc(sizeof *c);
-        if (!c)
+        if (!(c = malloc(sizeof *c)))
             bob_fatal("out of memory for a threadprivate copy");
+        bob_lock_acquire(&table_lock);
         registration_t *r = registration_of(data, size);
-        *c = (copy_t){*bucket, data, level, {0}, new_copy(r, data, size)};
-        memcpy(c->path, path, sizeof path);
+        bob_lock_release(&table_lock);
+        *c = (copy_t){*bucket, data, new_copy(r, data, size)};
         *bucket = c;
     }
-    bob_lock_release(&table_lock);
     return c->value;
 }
