@@ -127,6 +127,7 @@ static void *pop(void **list)
         *list = *next_free(tp);
     return tp;
 }
+
 static _Atomic int next_id = FIRST_BLOCK_ID;
 
 #ifdef BTI_ASAN
@@ -337,6 +338,7 @@ static void *block_new(void)
     ((void **)tp)[2] = tp;
     memcpy(tp + TCB_COPIED, me + TCB_COPIED, TCB_COPIED_END - TCB_COPIED);
     *(int *)(tp + TCB_GSCOPE) = 0;
+    /* relaxed: an id needs only to be unique, and publishes nothing */
     *(pid_t *)(tp + libc.tid) = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
     if (libc.rseq >= 0)
         ((int32_t *)(tp + libc.rseq))[1] = RSEQ_NOT_REGISTERED; /* cpu_id */

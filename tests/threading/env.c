@@ -26,6 +26,8 @@ static const struct env_case cases[] = {
     {"BOBBIN_WAIT_POLICY=passive", NULL, NULL, NULL, NULL},
     {"BOBBIN_WAIT_POLICY=active", NULL, NULL, NULL, NULL},
     {"BOBBIN_SPIN_COUNT=100", NULL, NULL, NULL, NULL},
+    {"BOBBIN_FSBASE=sideways", "BOBBIN_FSBASE", "sideways", NULL, NULL},
+    {"BOBBIN_FSBASE=arch_prctl", NULL, NULL, NULL, NULL},
 };
 
 static void where(void *arg) { *(int *)arg = bt_self_es(); }

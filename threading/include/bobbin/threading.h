@@ -23,6 +23,9 @@
  *                        BOLT's KMP_ABT_SCHED_SLEEP=1 means passive, 0 active.
  *   BOBBIN_SPIN_COUNT    probes of an idle ES before it sleeps.
  *   BOBBIN_ULT_KIND      full, lsa, roc, ss or sc: how ULTs start (below).
+ *   BOBBIN_FSBASE        wrfsbase or arch_prctl: how a TLS block is switched
+ *                        in (below); default: wrfsbase where the kernel
+ *                        allows it.
  *
  * This header is plain C11 and may be used without the rest of Bobbin. */
 #ifndef BOBBIN_THREADING_H
