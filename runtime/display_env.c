@@ -46,6 +46,21 @@ static void print_thread_kind(FILE *f)
     fprintf(f, "'\n  [host] BOBBIN_TASK_KIND = '%s'\n", bob_kind_name(bob_config.task_kind));
 }
 
+static void print_time_slice(FILE *f)
+{
+    uint64_t ns = bt_time_slice_ns();
+    fprintf(f, "  [host] BOBBIN_TIME_SLICE = '");
+    if (!ns)
+        fprintf(f, "off");
+    else if (ns % 1000000 == 0)
+        fprintf(f, "%llums", (unsigned long long)(ns / 1000000));
+    else if (ns % 1000 == 0)
+        fprintf(f, "%lluus", (unsigned long long)(ns / 1000));
+    else
+        fprintf(f, "%lluns", (unsigned long long)ns);
+    fprintf(f, "'\n");
+}
+
 void bob_display_env(bool verbose)
 {
     const bob_icv_t *icv = &bob_config.initial_icv;
@@ -73,6 +88,7 @@ void bob_display_env(bool verbose)
     fprintf(f, "  [host] OMP_TEAMS_THREAD_LIMIT = '%d'\n", bob_config.teams_thread_limit);
     fprintf(f, "  [host] OMP_TARGET_OFFLOAD = 'DISABLED'\n");
     fprintf(f, "  [host] BOBBIN_NUM_ES = '%d'\n", bt_num_es());
+    print_time_slice(f);
     print_thread_kind(f);
     if (verbose)
         fprintf(f, "  [host] BOBBIN_STACK_SIZE = '%zuK'\n", bt_stack_size() >> 10);

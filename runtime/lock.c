@@ -70,14 +70,21 @@ void bob_lock_release(uint32_t *word)
         bt_futex_wake(word, 1);
 }
 
+/* Not preempted while held (bt_nopreempt_enter): a unit of the holder's ES
+ * spinning here would keep the ES from resuming it. */
 void bob_spin_acquire(uint32_t *word)
 {
+    bt_nopreempt_enter();
     while (__atomic_exchange_n(word, 1, __ATOMIC_ACQUIRE))
         while (__atomic_load_n(word, __ATOMIC_RELAXED))
             __builtin_ia32_pause();
 }
 
-void bob_spin_release(uint32_t *word) { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+void bob_spin_release(uint32_t *word)
+{
+    __atomic_store_n(word, 0, __ATOMIC_RELEASE);
+    bt_nopreempt_leave();
+}
 
 enum { HELD = 1, WAITERS = 2, ONE = 4 };
 

@@ -353,6 +353,7 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
         es = 0;
     bt_unit_attr_t attr = bob_unit_attr(kind);
     attr.in_place = 1; /* members never migrate; their master joins them */
+    attr.progress = 1; /* OpenMP threads, unlike tasks, progress on their own */
     for (int i = 1; i < team->nthreads; i++) {
         int at = first_level ? (es + i) % nes : es;
         bt_pool_t *pool = first_level ? bt_pool_private(at) : bt_pool_shared(at);

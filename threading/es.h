@@ -7,6 +7,7 @@
 #include "inbox.h"
 #include "priority.h"
 #include "spill.h"
+#include "switch.h"
 #include "unit.h"
 
 #include <pthread.h>
@@ -25,22 +26,30 @@ typedef struct bti_es {
     struct bt_pool pools[2]; /* private, shared */
     int rank;
     int cpu;
-    pthread_t thread;
-    void *altstack;
-    btd_ctx_t os_ctx; /* the ES's OS thread outside the scheduler */
+    /* Touched by the OS thread serving it only (the seat: klt.h). */
+    btd_ctx_t os_ctx; /* the serving OS thread outside the scheduler */
     bti_stack_t os_stack;
-    /* Touched by its own OS thread only. */
     _Alignas(64) bt_unit_t *current; /* running unit; NULL in the scheduler */
-    /* The TLS block of the OS thread running the ES (its pthread's own),
-     * which the scheduler and units without a block of their own run with,
-     * and the block the thread pointer names now (tls.h). */
+    /* The TLS block the scheduler and units without a block of their own
+     * run with: home_tls unless that is frozen (klt.h); and the block the
+     * thread pointer names now (tls.h). */
     void *native_tls;
     void *cur_tls;
+    void *home_tls;
+#ifdef BTI_ASAN
+    const void *asan_save; /* the serving KLT's (klt.h) */
+#endif
+    bool home_frozen;
+    /* Units set aside while a KLT is frozen (klt.h) with the home block
+     * or with a thread, and the number of those with a thread. */
+    bti_fifo_t set_aside;
+    int frozen_threads;
     void *tls_free;      /* blocks given back here, linked (tls.c) */
     /* Work left for whoever runs next on this ES, right after a switch,
      * because it must not be done on the stack being switched away from. */
     bt_unit_t *dead;       /* an ended ULT: release its stack, wake its joiner */
     bt_unit_t *parking;    /* a ULT that asked to park */
+    bt_unit_t *yielding;   /* a ULT that yielded to another: ready once saved */
     bt_unit_t *moving;     /* a ULT migrating to `moving_to` */
     struct bt_pool *moving_to;
     bti_fifo_t local;      /* private pool: units pushed by this ES */
@@ -59,6 +68,11 @@ typedef struct bti_es {
     bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
     /* 1 while the ES sleeps or is about to; wakers exchange it to 0. */
     _Alignas(64) _Atomic int sleep;
+    _Atomic(struct bti_klt *) klt;    /* the OS thread serving it (klt.h) */
+    _Atomic(struct bti_klt *) spares; /* its OS threads waiting to */
+    _Atomic int spawning; /* a spare is being started (klt.c) */
+    _Atomic unsigned nswitch; /* units picked: the monitor's sign of progress */
+    _Atomic int waiting; /* progress units ready in its pools (preempt.h) */
 } bti_es_t;
 
 enum bti_wait_policy { BTI_WAIT_ACTIVE, BTI_WAIT_PASSIVE, BTI_WAIT_SPIN_THEN_SLEEP };
@@ -77,6 +91,9 @@ struct bti_global {
     enum bt_ult_kind ult_kind; /* what BT_ULT_DEFAULT means */
     bt_unit_t main_unit;
     bool fsgsbase;              /* wrfsbase sets the thread pointer (tls.c) */
+    struct bti_klt *adopter;    /* the application's thread serving ES 0 */
+    uint64_t time_slice_ns;     /* 0: no preemption (preempt.c) */
+    _Atomic int armed;          /* the monitor watches (preempt.c) */
     ptrdiff_t tls_es_offset;    /* of bti_tls_es from a block's thread pointer */
     _Atomic int stopping;
     _Alignas(64) _Atomic int nsleeping;

@@ -25,6 +25,16 @@ static inline void bti_fifo_push(bti_fifo_t *q, bt_unit_t *u)
     q->length++;
 }
 
+/* Puts u back first: it was taken from the head a moment ago. */
+static inline void bti_fifo_push_front(bti_fifo_t *q, bt_unit_t *u)
+{
+    u->next = q->head;
+    q->head = u;
+    if (!q->tail)
+        q->tail = u;
+    q->length++;
+}
+
 /* Appends a chain of n units already linked through `next` and ending in
  * NULL. */
 static inline void bti_fifo_append(bti_fifo_t *q, bt_unit_t *first, bt_unit_t *last,

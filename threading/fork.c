@@ -10,7 +10,9 @@
  * use by nothing, but freeing it is not worth the risk in a child). Locks
  * held by threads that did not survive are released. */
 #include "es.h"
+#include "klt.h"
 #include "log.h"
+#include "preempt.h"
 #include "scheduler.h"
 #include "stack.h"
 #include "unit_mem.h"
@@ -18,17 +20,34 @@
 #include <string.h>
 
 void bti_futex_table_reset(void);
+
+/* Drops the proxies of KLTs frozen in threads the child lacks. */
+static void drop_proxies(bti_fifo_t *q)
+{
+    bti_fifo_t kept = {0};
+    for (bt_unit_t *u; (u = bti_fifo_pop(q));)
+        if (u->fn != bti_klt_proxy_fn)
+            bti_fifo_push(&kept, u);
+        else
+            bti_uncount(u);
+    *q = kept;
+}
 void bti_es_restart(bti_es_t *es);
 
 static void reset_es(bti_es_t *es)
 {
-    es->current = es->dead = es->parking = es->moving = NULL;
-    es->local = es->yielded = (bti_fifo_t){0};
+    es->current = es->dead = es->parking = es->yielding = es->moving = NULL;
+    es->local = es->yielded = es->set_aside = (bti_fifo_t){0};
+    es->home_frozen = false;
+    es->frozen_threads = 0;
+    atomic_store_explicit(&es->spares, NULL, memory_order_relaxed);
+    atomic_store_explicit(&es->spawning, 0, memory_order_relaxed);
     atomic_store_explicit(&es->private_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared.top, 0, memory_order_relaxed);
     atomic_store_explicit(&es->shared.bottom, 0, memory_order_relaxed);
     atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
+    atomic_store_explicit(&es->waiting, 0, memory_order_relaxed);
     es->idle_probes = 0;
 }
 
@@ -47,10 +66,16 @@ static void in_child(void)
         return;
     }
     atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
+    bti_klt_after_fork(es);
+    drop_proxies(&es->local);
+    drop_proxies(&es->yielded);
+    for (bt_unit_t *u; (u = bti_fifo_pop(&es->set_aside));)
+        bti_fifo_push(&es->local, u);
     for (int i = 1; i < bti_g.num_es; i++) {
         reset_es(bti_g.es[i]);
         bti_es_restart(bti_g.es[i]);
     }
+    bti_preempt_after_fork();
 }
 
 void bti_fork_handlers_install(void)

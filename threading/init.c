@@ -3,8 +3,10 @@
  * to CPUs, and at finalize joins their OS threads and frees their memory. */
 #include "env.h"
 #include "es.h"
+#include "klt.h"
 #include "log.h"
 #include "overflow.h"
+#include "preempt.h"
 #include "scheduler.h"
 #include "stack.h"
 #include "switch.h"
@@ -23,17 +25,6 @@ static int *cpus;
 static int ncpus;
 
 enum { DEFAULT_SPIN_COUNT = 100000, MIN_STACK = 16 << 10 };
-
-static void thread_stack(bti_stack_t *s)
-{
-    pthread_attr_t attr;
-    s->lo = NULL;
-    s->size = 0;
-    if (pthread_getattr_np(pthread_self(), &attr))
-        return;
-    pthread_attr_getstack(&attr, &s->lo, &s->size);
-    pthread_attr_destroy(&attr);
-}
 
 static bti_es_t *es_new(int rank)
 {
@@ -63,27 +54,6 @@ static void es_delete(bti_es_t *es)
     free(es);
 }
 
-/* The calling OS thread now runs es, with its own TLS block. */
-static void es_bind_thread(bti_es_t *es)
-{
-    bti_tls_es = es;
-    es->native_tls = es->cur_tls = bti_tls_current();
-}
-
-static void *es_thread(void *arg)
-{
-    bti_es_t *es = arg;
-    es_bind_thread(es);
-    bti_topology_bind(es->cpu);
-    es->altstack = bti_overflow_thread_init();
-    thread_stack(&es->os_stack);
-    /* Returns when the scheduler stops at finalize. */
-    bti_switch(&es->os_ctx, &es->sched_ctx, &es->sched_stack);
-    bti_overflow_thread_fini(es->altstack);
-    bti_tls_es = NULL;
-    return NULL;
-}
-
 static size_t page_round(size_t bytes)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -93,13 +63,7 @@ static size_t page_round(size_t bytes)
 void bti_fork_handlers_install(void);
 
 /* A fresh scheduler context and OS thread for es (also after a fork). */
-void bti_es_restart(bti_es_t *es)
-{
-    btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
-                 bti_sched_main, NULL);
-    if (pthread_create(&es->thread, NULL, es_thread, es))
-        bti_fatal("cannot create the OS thread of ES %d", es->rank);
-}
+void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
 
 static void read_environment(void)
 {
@@ -123,17 +87,15 @@ static void read_environment(void)
 }
 
 /* ES 0 outlives the thread that started the substrate: if that thread
- * exits (an application pthread that happened to make the first call), a new
- * OS thread takes over ES 0's scheduler, which resumes where it last left
- * off, and the units in ES 0's pools keep running. */
+ * exits (an application pthread that happened to make the first call), a
+ * new OS thread takes over ES 0's scheduler, and the units in ES 0's pools
+ * keep running. */
 static pthread_key_t adopter_key;
 
 static void *es0_takeover(void *arg)
 {
     bti_es_t *es = arg;
-    es_bind_thread(es);
-    es->altstack = bti_overflow_thread_init();
-    thread_stack(&es->os_stack);
+    bti_klt_adopt(es, false);
     bti_jump(&es->sched_ctx, &es->sched_stack);
 }
 
@@ -142,12 +104,14 @@ static void on_adopter_exit(void *arg)
     bti_es_t *es = arg;
     if (!bti_g.initialized || bti_g.es[0] != es)
         return;
+    bti_g.adopter = NULL;
     es->current = NULL;
     bti_tls_es = NULL; /* this thread stops being ES 0 before the new one starts */
     pthread_attr_t attr;
+    pthread_t thread;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&es->thread, &attr, es0_takeover, es))
+    if (pthread_create(&thread, &attr, es0_takeover, es))
         bti_fatal("the thread running ES 0 exited and no OS thread could replace it");
     pthread_attr_destroy(&attr);
 }
@@ -166,12 +130,12 @@ static void adopt_main_thread(bti_es_t *es)
     bt_unit_t *m = &bti_g.main_unit;
     memset(m, 0, sizeof *m);
     m->started = true;
+    m->progress = true;
     m->es = es;
-    thread_stack(&m->stack);
+    bti_g.adopter = bti_klt_adopt(es, true);
+    m->stack = es->os_stack;
     m->stack_floor = m->stack.lo;
-    es_bind_thread(es);
     es->current = m;
-    es->altstack = bti_overflow_thread_init();
     pthread_once(&key_once, adopter_key_create);
     pthread_setspecific(adopter_key, es);
 }
@@ -216,6 +180,7 @@ int bt_init_with(const bt_options_t *options)
                  bti_g.es[0]->sched_stack.size, bti_sched_main, NULL);
     for (int i = 1; i < bti_g.num_es; i++)
         bti_es_restart(bti_g.es[i]);
+    bti_preempt_init();
     pthread_mutex_unlock(&init_lock);
     return 0;
 }
@@ -233,14 +198,16 @@ void bt_finalize(void)
     }
     while (bti_es_has_own_work(es))
         bt_yield();
+    bti_preempt_fini();
     atomic_store(&bti_g.stopping, 1);
     for (int i = 1; i < bti_g.num_es; i++)
         bti_es_wake(bti_g.es[i]);
-    for (int i = 1; i < bti_g.num_es; i++)
-        pthread_join(bti_g.es[i]->thread, NULL);
+    void *altstack = bti_g.adopter ? bti_g.adopter->altstack : NULL;
+    bti_klt_stop_all();
+    bti_g.adopter = NULL;
     pthread_setspecific(adopter_key, NULL);
     bti_overflow_uninstall();
-    bti_overflow_thread_fini(es->altstack);
+    bti_overflow_thread_fini(altstack);
     for (int i = 0; i < bti_g.num_es; i++)
         es_delete(bti_g.es[i]);
     bti_stack_spill_drain();

@@ -2,20 +2,14 @@
 #include "priority.h"
 
 #include "es.h"
-#include "futex.h"
 #include "log.h"
 #include "scheduler.h"
+#include "spinlock.h"
 
 #include <stdlib.h>
 
-static void lock(bti_prio_t *p)
-{
-    while (atomic_exchange_explicit(&p->lock, 1, memory_order_acquire))
-        while (atomic_load_explicit(&p->lock, memory_order_relaxed))
-            bti_cpu_relax();
-}
-
-static void unlock(bti_prio_t *p) { atomic_store_explicit(&p->lock, 0, memory_order_release); }
+static void lock(bti_prio_t *p) { bti_spin_lock(&p->lock); }
+static void unlock(bti_prio_t *p) { bti_spin_unlock(&p->lock); }
 
 static bool before(const bti_prio_entry_t *a, const bti_prio_entry_t *b)
 {

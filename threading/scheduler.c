@@ -12,8 +12,9 @@
  * Deferred work. A context cannot finish leaving on its own stack: an ended
  * ULT's stack must not be reused while it still runs on it, and a parking
  * ULT must not be woken (and run elsewhere) before its registers are saved.
- * So the leaving context records the work in its ES (dead, parking, moving)
- * and whoever gains control next does it in bti_after_switch().
+ * So the leaving context records the work in its ES (dead, parking,
+ * yielding, moving) and whoever gains control next does it in
+ * bti_after_switch().
  *
  * Parking. unit->park goes RUNNING -> PARKED (by the ES, after the switch)
  * and PARKED -> RUNNING (by the waker, who then makes it ready); a wake that
@@ -29,7 +30,9 @@
 #include "scheduler.h"
 
 #include "futex.h"
+#include "klt.h"
 #include "log.h"
+#include "preempt.h"
 #include "stack.h"
 #include "switch.h"
 #include "unit_mem.h"
@@ -88,6 +91,15 @@ int bt_spin_pays(void)
 
 int bt_spin_count(void) { return (int)bti_g.spin_count; }
 
+int bt_yield_if_ready(void)
+{
+    bti_es_t *es = bti_es_self();
+    if (!es || !es->current || es->current->is_tasklet || !bti_es_has_own_work(es))
+        return 0;
+    bt_yield();
+    return 1;
+}
+
 static bool has_work(bti_es_t *es)
 {
     if (bti_es_has_own_work(es))
@@ -141,6 +153,7 @@ void bti_pool_notify(bti_es_t *es)
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
 {
     bti_es_t *es = pool->es;
+    bti_count(es, u);
     bool own = es == bti_es_self();
     if (!pool->shared) {
         if (own) {
@@ -220,7 +233,7 @@ static bt_unit_t *pick(bti_es_t *es)
     return bti_fifo_pop(&es->yielded);
 }
 
-bool bti_take_ready(bti_es_t *es, bt_unit_t *u)
+static bool take(bti_es_t *es, bt_unit_t *u)
 {
     if (bti_fifo_empty(&es->local))
         bti_inbox_drain(&es->private_inbox, &es->local);
@@ -233,6 +246,14 @@ bool bti_take_ready(bti_es_t *es, bt_unit_t *u)
         return true;
     }
     return bti_deque_take(&es->shared, u);
+}
+
+bool bti_take_ready(bti_es_t *es, bt_unit_t *u)
+{
+    if (!take(es, u))
+        return false;
+    bti_uncount(u);
+    return true;
 }
 
 /* ---- Running units ------------------------------------------------------ */
@@ -270,8 +291,13 @@ void bti_after_switch(bti_es_t *es)
                                                      memory_order_acquire)) {
             /* The wake came first: consume the permit, stay ready. */
             atomic_store_explicit(&u->park, BTI_RUNNING, memory_order_relaxed);
-            bti_fifo_push(&es->local, u);
+            bti_local_push(es, u);
         }
+    }
+    if ((u = es->yielding)) {
+        es->yielding = NULL;
+        bti_fifo_push(&es->yielded, u);
+        bti_count(es, u);
     }
     if ((u = es->moving)) {
         es->moving = NULL;
@@ -303,7 +329,8 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
      * is safe: nobody can free u until the joiner runs. */
     uintptr_t jw = atomic_load_explicit(&u->join, memory_order_acquire);
     bt_unit_t *joiner = jw > BTI_JOIN_DONE ? ((bti_waiter_t *)jw)->unit : NULL;
-    if (joiner && joiner->es == es && claim(joiner)) {
+    if (joiner && joiner->es == es && bti_may_run(es, joiner) && !bti_pinned(joiner) &&
+        claim(joiner)) {
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
         es->current = joiner;
         bti_tls_enter(es, bti_unit_tls(es, joiner));
@@ -480,10 +507,19 @@ void bti_sched_main(void *unused)
     bti_after_switch(es);
     for (;;) {
         bt_unit_t *u = pick(es);
+        if (u) {
+            atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
+            bti_uncount(u);
+        }
         if (!u) {
             if (must_stop(es))
                 break;
             idle(es);
+        } else if (u->fn == bti_klt_proxy_fn) { /* a frozen OS thread's turn */
+            es->idle_probes = 0;
+            bti_klt_resume(es, u->arg);
+        } else if ((es->frozen_threads && !u->progress) || !bti_may_run(es, u)) {
+            bti_fifo_push(&es->set_aside, u);
         } else if (u->is_tasklet) {
             es->idle_probes = 0;
             bti_run_here(es, u, true);
@@ -500,7 +536,8 @@ void bti_sched_main(void *unused)
         }
         es = bti_es_self();
     }
-    bti_tls_enter(es, es->native_tls); /* the OS thread's own, to exit with */
+    /* the OS thread's own, to exit with */
+    bti_tls_enter(es, atomic_load_explicit(&es->klt, memory_order_relaxed)->native);
     bti_jump(&es->os_ctx, &es->os_stack);
 }
 
@@ -521,6 +558,10 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
 {
     if (self->unpromoted)
         bti_promote(es, self);
+    if (bti_pinned(self)) {
+        bti_klt_step_aside(es, self, false);
+        return;
+    }
     if (self->migratable || es->moving == self) /* it may go on elsewhere (tls.h) */
         bti_tls_enter(es, es->native_tls);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
@@ -534,7 +575,8 @@ void bti_unpark(bt_unit_t *u)
         if (p == BTI_PARKED) {
             if (claim(u)) {
                 /* started units stay on their ES unless declared migratable */
-                bti_pool_push(&u->es->pools[u->migratable ? 1 : 0], u);
+                bti_pool_push(&u->es->pools[u->migratable ? 1 : 0],
+                              bti_pinned(u) ? bti_klt_pinned_proxy() : u);
                 return;
             }
             p = atomic_load_explicit(&u->park, memory_order_relaxed);

@@ -6,19 +6,14 @@
  * read again under the lock before anything moves. */
 #include "spill.h"
 
-#include "futex.h"
+#include "spinlock.h"
 
-static void lock(bti_spill_t *s)
-{
-    while (atomic_exchange_explicit(&s->lock, 1, memory_order_acquire))
-        while (atomic_load_explicit(&s->lock, memory_order_relaxed))
-            bti_cpu_relax();
-}
+static void lock(bti_spill_t *s) { bti_spin_lock(&s->lock); }
 
 static void unlock(bti_spill_t *s, uint32_t nlists)
 {
     atomic_store_explicit(&s->nlists, nlists, memory_order_relaxed);
-    atomic_store_explicit(&s->lock, 0, memory_order_release);
+    bti_spin_unlock(&s->lock);
 }
 
 bool bti_spill_give(bti_spill_t *s, bti_cache_t *c)

@@ -16,11 +16,15 @@
 #endif
 
 #ifdef BTI_ASAN
+/* The sanitizer's key values of the OS thread serving an ES (tls.h). */
+enum { BTI_ASAN_SAVE_BYTES = 512 };
+#define BTI_ASAN_SEAT(es) ((es)->asan_save)
 #include <sanitizer/common_interface_defs.h>
 #define BTI_ASAN_LEAVE(save, stack)                                                   \
     __sanitizer_start_switch_fiber(save, (stack)->lo, (stack)->size)
 #define BTI_ASAN_ARRIVE(save) __sanitizer_finish_switch_fiber(save, NULL, NULL)
 #else
+#define BTI_ASAN_SEAT(es) NULL
 #define BTI_ASAN_LEAVE(save, stack) ((void)(save), (void)(stack))
 #define BTI_ASAN_ARRIVE(save) ((void)(save))
 #endif

@@ -137,13 +137,23 @@ static _Atomic int next_id = FIRST_BLOCK_ID;
  * when the substrate started (the sanitizer's, taken to be all of them). */
 static uint32_t asan_keys;
 
-void bti_tls_asan_adopt(const void *from, void *to)
+_Static_assert(BTI_ASAN_SAVE_BYTES == 16 * 32, "a save holds the first key block");
+
+void bti_tls_asan_save(const void *block, void *save)
 {
-    const char *src = (const char *)from + libc.keys;
-    char *dst = (char *)to + libc.keys;
+    const char *src = (const char *)block + libc.keys;
     for (uint32_t bits = asan_keys; bits; bits &= bits - 1) {
         int k = __builtin_ctz(bits);
-        memcpy(dst + 16 * k, src + 16 * k, 16);
+        memcpy((char *)save + 16 * k, src + 16 * k, 16);
+    }
+}
+
+void bti_tls_asan_load(const void *save, void *block)
+{
+    char *dst = (char *)block + libc.keys;
+    for (uint32_t bits = asan_keys; bits; bits &= bits - 1) {
+        int k = __builtin_ctz(bits);
+        memcpy(dst + 16 * k, (const char *)save + 16 * k, 16);
     }
 }
 #endif
@@ -259,9 +269,16 @@ void bti_tls_init(void)
     libc.es_in_module = es_var - (char *)self.dlpi_tls_data;
 }
 
+/* The system call itself, not the C library's syscall(): Bobbin's own code
+ * is not preempted, and the thread pointer changes here (preempt.c). */
 void bti_tls_set_slow(void *tp)
 {
-    if (syscall(SYS_arch_prctl, ARCH_SET_FS, tp))
+    long ret;
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "a"((long)SYS_arch_prctl), "D"((long)ARCH_SET_FS), "S"(tp)
+                     : "rcx", "r11", "memory");
+    if (ret)
         bti_fatal("arch_prctl(ARCH_SET_FS) failed: cannot switch TLS blocks");
 }
 
@@ -270,7 +287,11 @@ void bti_tls_set_slow(void *tp)
 __attribute__((noinline)) static void call_in(void *tp, void (*fn)(void *), void *arg)
 {
     void *was = bti_tls_current();
-    bti_tls_asan_adopt(was, tp);
+#ifdef BTI_ASAN
+    unsigned char keys[BTI_ASAN_SAVE_BYTES];
+    bti_tls_asan_save(was, keys);
+    bti_tls_asan_load(keys, tp);
+#endif
     bti_tls_set(tp);
     fn(arg);
     bti_tls_set(was);

@@ -41,11 +41,13 @@ static inline void *bti_tls_current(void)
 void bti_tls_set_slow(void *tp); /* arch_prctl */
 
 #ifdef BTI_ASAN
-/* Gives block `to` the sanitizer's per-thread key values of block `from`,
- * whose OS thread it is about to run on (tls.c). */
-void bti_tls_asan_adopt(const void *from, void *to);
+/* The sanitizer's per-thread key values of an OS thread, kept by its KLT
+ * (klt.h): a block entering the OS thread takes them, since blocks, the
+ * home one too, move between OS threads (tls.c). */
+void bti_tls_asan_save(const void *block, void *save);
+void bti_tls_asan_load(const void *save, void *block);
 #else
-static inline void bti_tls_asan_adopt(const void *from, void *to) { (void)from, (void)to; }
+static inline void bti_tls_asan_load(const void *save, void *block) { (void)save, (void)block; }
 #endif
 
 /* Makes tp the thread pointer of the calling OS thread. The compiler takes
@@ -69,7 +71,7 @@ static inline void bti_tls_enter(bti_es_t *es, void *tp)
     if (tp == es->cur_tls)
         return;
     *(bti_es_t **)((char *)tp + bti_g.tls_es_offset) = es;
-    bti_tls_asan_adopt(es->native_tls, tp);
+    bti_tls_asan_load(BTI_ASAN_SEAT(es), tp);
     es->cur_tls = tp;
     bti_tls_set(tp);
 }

@@ -2,7 +2,9 @@
  * yield, yield_to, suspend, resume, migrate. */
 #include "es.h"
 #include "futex.h"
+#include "klt.h"
 #include "log.h"
+#include "preempt.h"
 #include "priority.h"
 #include "stack.h"
 #include "scheduler.h"
@@ -44,7 +46,12 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     atomic_init(&u->park, BTI_RUNNING);
     atomic_init(&u->join, 0);
     u->stack.lo = NULL;
-    u->stack_size = attr->stack_size ? attr->stack_size : bti_g.stack_size;
+    size_t stack_size = attr->stack_size ? attr->stack_size : bti_g.stack_size;
+    if (stack_size > UINT32_MAX)
+        bti_fatal("a ULT stack of %zu bytes asked for; at most 4 GiB", stack_size);
+    u->stack_size = (uint32_t)stack_size;
+    u->progress = attr->progress;
+    u->counted = NULL;
     u->keys = NULL;
     u->nkeys = 0;
     u->host = NULL;
@@ -55,7 +62,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     if (u->priority > 0)
         bti_priority_push(pool->es, u);
     else if (es && pool == &es->pools[0])
-        bti_fifo_push(&es->local, u); /* the common case, inline */
+        bti_local_push(es, u); /* the common case, inline */
     else
         bti_pool_push(pool, u);
     return u;
@@ -126,30 +133,40 @@ static void join_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
     atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
 }
 
+/* The joiner runs u at once if u is ready in its ES's pools; returns
+ * whether it did (u has then ended). lazy: see bti_run_here. */
+static bool join_ready(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
+{
+    if (!self || !bti_take_ready(es, u))
+        return false;
+    if (can_host(self, u)) { /* the default kind's case goes first */
+        join_hosted(es, self, u, lazy);
+        return true;
+    }
+    if (u->is_tasklet) {
+        bti_run_here(es, u, lazy);
+        /* relaxed: as in join_hosted */
+        atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
+        return true;
+    }
+    if (!self->is_tasklet && bti_may_run(es, u) && !bti_pinned(self)) {
+        join_bypass(es, self, u);
+        return true;
+    }
+    /* neither a tasklet nor the application's thread switches: put it back */
+    bti_fifo_push_front(&es->local, u);
+    bti_count(es, u);
+    return false;
+}
+
 /* bt_join; lazy: see bti_run_here. */
 static void join(bt_unit_t *u, bool lazy)
 {
     if (atomic_load_explicit(&u->join, memory_order_acquire) == BTI_JOIN_DONE)
         return;
     bti_es_t *es = bti_es_self();
-    bt_unit_t *self = es ? es->current : NULL;
-    if (self && bti_take_ready(es, u)) {
-        if (can_host(self, u)) { /* the default kind's case goes first */
-            join_hosted(es, self, u, lazy);
-            return;
-        }
-        if (u->is_tasklet) {
-            bti_run_here(es, u, lazy);
-            /* relaxed: as in join_hosted */
-            atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
-            return;
-        }
-        if (!self->is_tasklet) {
-            join_bypass(es, self, u);
-            return;
-        }
-        bti_fifo_push(&es->local, u); /* a tasklet cannot switch: put it back */
-    }
+    if (join_ready(es, es ? es->current : NULL, u, lazy))
+        return;
     /* u runs elsewhere, and often ends within microseconds (the other half
      * of a fork-join): while this ES has nothing else to run, spinning beats
      * two switches here and a wake-up there. */
@@ -205,6 +222,7 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
             return 0;
         bti_fifo_pop(&es->local);
     }
+    bti_uncount(u);
     if (u->is_tasklet)
         bti_run_here(es, u, false);
     else
@@ -227,14 +245,21 @@ void bt_join_free(bt_unit_t *u)
 }
 
 /* Between the units, the caller runs only this loop, on the block the last
- * unit run in place left loaded (tls.h), and switches back once. */
+ * unit run in place left loaded (tls.h), and switches back once. The units
+ * ready on the caller's ES run first, so that waiting for the others, which
+ * may leave the ES to a spare OS thread (bti_pinned), comes last. */
 void bt_join_free_all(bt_unit_t *const *units, int n)
 {
+    bti_es_t *es = bti_es_self();
+    for (int i = 0; es && es->current && i < n; i++) {
+        join_ready(es, es->current, units[i], true);
+        es = bti_es_self();
+    }
     for (int i = 0; i < n; i++) {
         join(units[i], true);
         bt_free(units[i]);
     }
-    bti_es_t *es = bti_es_self();
+    es = bti_es_self();
     if (es && es->current)
         bti_tls_enter(es, bti_unit_tls(es, es->current));
 }
@@ -292,7 +317,12 @@ void bt_yield(void)
     bt_unit_t *self = self_ult(es);
     if (!self)
         return;
+    if (bti_pinned(self)) {
+        bti_klt_step_aside(es, self, true);
+        return;
+    }
     bti_fifo_push(&es->yielded, self);
+    bti_count(es, self);
     es->current = NULL;
     bti_switch_to_sched(es, self);
 }
@@ -301,7 +331,8 @@ void bt_yield_to(bt_unit_t *target)
 {
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = self_ult(es);
-    if (!self || target == self || !bti_take_ready(es, target)) {
+    if (!self || target == self || bti_pinned(self) || !bti_may_run(es, target) ||
+        !bti_take_ready(es, target)) {
         bt_yield();
         return;
     }
@@ -310,9 +341,9 @@ void bt_yield_to(bt_unit_t *target)
         bti_unit_end(es, target);
         return;
     }
-    bti_fifo_push(&es->yielded, self);
     if (self->unpromoted)
         bti_promote(es, self);
+    es->yielding = self;
     es->current = target;
     bti_run_ult(es, &self->ctx, target);
     bti_after_switch(bti_es_self());
@@ -336,7 +367,8 @@ void bt_migrate_to(bt_pool_t *pool)
 {
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = self_ult(es);
-    if (!self || (pool->es == es && !pool->shared))
+    /* the application's thread stays where it is (bti_pinned) */
+    if (!self || (pool->es == es && !pool->shared) || self == &bti_g.main_unit)
         return;
     if (self->host)
         bti_fatal("bt_migrate_to called by a unit that its joiner runs on its own "

@@ -60,8 +60,13 @@ struct bt_unit {
     /* ULTs: the size asked for, or the default when it was created. Here,
      * as a joiner checks it before running the unit in place and a thief
      * before running it on the scheduler's stack. */
-    size_t stack_size;
+    uint32_t stack_size;
+    /* It stands for a thread: while it waits in a pool, the unit keeping
+     * its ES past a time slice is preempted (preempt.c). */
+    bool progress;
     _Alignas(64) _Atomic uintptr_t join;
+    /* A progress unit waiting in a pool: the ES whose count it is in. */
+    struct bti_es *counted;
     /* SC run in place by its joiner (bt_join): the unit whose stack it runs
      * on. The host's frames lie below its own until it returns. Set by the
      * joiner, which also ends the unit here (join). */

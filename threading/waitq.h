@@ -4,26 +4,17 @@
 #ifndef BTI_WAITQ_H
 #define BTI_WAITQ_H
 
-#include "futex.h"
 #include "scheduler.h"
+#include "spinlock.h"
 
 typedef struct bti_waitq {
     _Atomic int lock;
     bti_waiter_t *head, *tail;
 } bti_waitq_t;
 
-static inline void bti_waitq_lock(bti_waitq_t *q)
-{
-    /* acquire/release: the lock orders the list and the object's fields. */
-    while (atomic_exchange_explicit(&q->lock, 1, memory_order_acquire))
-        while (atomic_load_explicit(&q->lock, memory_order_relaxed))
-            bti_cpu_relax();
-}
-
-static inline void bti_waitq_unlock(bti_waitq_t *q)
-{
-    atomic_store_explicit(&q->lock, 0, memory_order_release);
-}
+/* acquire/release: the lock orders the list and the object's fields. */
+static inline void bti_waitq_lock(bti_waitq_t *q) { bti_spin_lock(&q->lock); }
+static inline void bti_waitq_unlock(bti_waitq_t *q) { bti_spin_unlock(&q->lock); }
 
 static inline void bti_waitq_push(bti_waitq_t *q, bti_waiter_t *w)
 {

@@ -6,6 +6,7 @@
 # check a test's expectations against the reference runtime. Tests that only
 # make sense on Bobbin say `REQUIRES: bobbin`.
 import os
+import shutil
 
 import lit.formats
 
@@ -72,6 +73,25 @@ config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))
 config.substitutions.append(("%libomp-dir", lib_dir))
+# Debian's OpenMP build of OpenBLAS (libopenblas0-openmp): tests that run it
+# say `REQUIRES: openblas` and link it with %openblas-flags.
+openblas = "/usr/lib/x86_64-linux-gnu/openblas-openmp"
+if os.path.exists(os.path.join(openblas, "libopenblas.so")):
+    config.available_features.add("openblas")
+    config.substitutions.append(("%openblas-flags", " ".join([
+        "-I/usr/include/x86_64-linux-gnu/openblas-openmp", "-L" + openblas,
+        "-Wl,-rpath," + openblas, "-lopenblas", "-lm"])))
+# Open MPI (openmpi-bin, libopenmpi-dev): `REQUIRES: mpi`, %mpi-flags, and
+# %mpirun, which may oversubscribe this machine's cores and run as root.
+if shutil.which("mpicc") and shutil.which("mpirun"):
+    import subprocess
+    mpi_flags = " ".join(subprocess.run(["mpicc", "--showme:" + part], check=True,
+                                        capture_output=True, text=True).stdout.strip()
+                         for part in ("compile", "link"))
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpi-flags", mpi_flags))
+    config.substitutions.append(("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 "
+                                 "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe"))
 # FileCheck and not from LLVM 14, only where they stand as a command word.
 for tool in ("FileCheck", "not"):
     config.substitutions.append((r"(?<![\w/.%%-])%s(?![\w/.-])" % tool,
@@ -86,7 +106,6 @@ for tool in ("FileCheck", "not"):
 # build say `REQUIRES: clang` (or gcc). Fortran tests (.f90) are gfortran's
 # only. `-D compilers=clang` (or gcc) runs one variant.
 import copy
-import shutil
 import sys
 
 compilers = lit_config.params.get("compilers", "clang,gcc").split(",")

@@ -28,6 +28,10 @@ static const struct env_case cases[] = {
     {"BOBBIN_SPIN_COUNT=100", NULL, NULL, NULL, NULL},
     {"BOBBIN_FSBASE=sideways", "BOBBIN_FSBASE", "sideways", NULL, NULL},
     {"BOBBIN_FSBASE=arch_prctl", NULL, NULL, NULL, NULL},
+    {"BOBBIN_TIME_SLICE=soon", "BOBBIN_TIME_SLICE", "soon", NULL, NULL},
+    {"BOBBIN_TIME_SLICE=20s", "BOBBIN_TIME_SLICE", "20s", NULL, NULL},
+    {"BOBBIN_TIME_SLICE=5ms", NULL, NULL, NULL, NULL},
+    {"BOBBIN_TIME_SLICE=off", NULL, NULL, NULL, NULL},
 };
 
 static void where(void *arg) { *(int *)arg = bt_self_es(); }

@@ -5,13 +5,15 @@
 // Bobbin ran it: the dynamic linker's bindings (LD_DEBUG=bindings) of
 // GOMP_parallel@GOMP_4.0, GOMP_loop_*, omp_get_thread_num@OMP_1.0 and the
 // OpenMP 3.0 and 2.5 lock ABIs; OMP_DISPLAY_ENV listing BOBBIN_NUM_ES; and a
-// nested 4 x 8 region that runs on BOBBIN_NUM_ES OS threads, where libgomp
-// would start 32. LD_BIND_NOW makes the dynamic linker bind everything at
+// nested 4 x 8 region that runs on BOBBIN_NUM_ES OS threads and one that
+// serves ES 0 while the application's thread waits, where libgomp would
+// start 32 (preemption off: it adds a monitor, and a thread per unit it
+// preempts). LD_BIND_NOW makes the dynamic linker bind everything at
 // start-up, on one thread: lazy bindings made later by several OS threads
 // at once interleave their LD_DEBUG lines mid-line.
 // RUN: %system-libomp-compile
-// RUN: env LD_PRELOAD=%bobbin-preload %t | FileCheck %s
-// RUN: env LD_LIBRARY_PATH=%libomp-dir %t | FileCheck %s
+// RUN: env BOBBIN_TIME_SLICE=off LD_PRELOAD=%bobbin-preload %t | FileCheck %s
+// RUN: env BOBBIN_TIME_SLICE=off LD_LIBRARY_PATH=%libomp-dir %t | FileCheck %s
 // RUN: env LD_BIND_NOW=1 LD_DEBUG=bindings LD_PRELOAD=%bobbin-preload %t 2>&1 | FileCheck %s --check-prefix=PRELOAD
 // RUN: env LD_BIND_NOW=1 LD_DEBUG=bindings LD_LIBRARY_PATH=%libomp-dir %t 2>&1 | FileCheck %s --check-prefix=LIBPATH
 // RUN: env OMP_DISPLAY_ENV=true LD_PRELOAD=%bobbin-preload %t 2>&1 | FileCheck %s --check-prefix=ENV

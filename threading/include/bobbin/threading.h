@@ -8,7 +8,17 @@
  *            units; anyone may push) and a shared pool (other ESs steal).
  *
  * The thread that calls bt_init() becomes the main ULT of ES 0 and keeps its
- * own stack, so it can create, join and block like any ULT. Threads that are
+ * own stack, so it can create, join and block like any ULT; its code always
+ * runs on its own OS thread, which waits while another serves ES 0.
+ *
+ * Preemption. A unit created with `progress` stands for a thread: while one
+ * waits for an ES whose unit has kept it for BOBBIN_TIME_SLICE, that unit's
+ * OS thread is stopped with it, and another OS thread serves the ES until
+ * the unit's turn comes again; so units that spin on each other, or block
+ * in the kernel, all progress. Units without `progress` (tasks) never cause
+ * preemption, and do not run on an ES while a thread there is preempted.
+ *
+ * Threads that are
  * not work units ("external threads") may create and join units and wait on
  * every synchronisation object below; they block in the kernel instead of
  * suspending. A tasklet must not wait: doing so ends the program with a
@@ -26,6 +36,9 @@
  *   BOBBIN_FSBASE        wrfsbase or arch_prctl: how a TLS block is switched
  *                        in (below); default: wrfsbase where the kernel
  *                        allows it.
+ *   BOBBIN_TIME_SLICE    how long a unit may keep its ES while others wait
+ *                        for it before it is preempted (below): a time with
+ *                        ns, us, ms or s (ms if none), or off; default 2ms.
  *
  * This header is plain C11 and may be used without the rest of Bobbin. */
 #ifndef BOBBIN_THREADING_H
@@ -67,6 +80,8 @@ void bt_finalize(void);
 int bt_initialized(void);
 
 int bt_num_es(void);
+/* BOBBIN_TIME_SLICE in nanoseconds; 0 when preemption is off. */
+uint64_t bt_time_slice_ns(void);
 /* CPUs in the affinity mask of the thread that called bt_init. */
 int bt_num_cpus(void);
 /* Rank of the ES running the caller, or -1 on an external thread. */
@@ -78,6 +93,14 @@ int bt_self_is_tasklet(void);
  * allows spinning and no other unit is ready on the caller's ES, whom the
  * spin would delay; 0 on external threads. */
 int bt_spin_pays(void);
+/* Yields if another unit is ready on the caller's ES (a frozen one
+ * included); returns whether it did. 0 on external threads and tasklets. */
+int bt_yield_if_ready(void);
+/* Between these (they nest), the caller is not preempted: for the few
+ * instructions a layer above holds a spinlock, which a unit of the same ES
+ * may spin for. */
+void bt_nopreempt_enter(void);
+void bt_nopreempt_leave(void);
 /* Rounds (pauses) an idle ES spins before it sleeps (BOBBIN_SPIN_COUNT): a
  * unit with nothing else to run on its ES loses nothing by waiting as long. */
 int bt_spin_count(void);
@@ -136,6 +159,8 @@ typedef struct bt_unit_attr {
                           bt_join); it must then not call bt_migrate_to */
     bt_tls_t *tls;     /* the TLS block it runs with (below): one taken, or
                           BT_TLS_BORROW; NULL: that of whoever runs it */
+    int progress;      /* it stands for a thread, which must progress while
+                          others spin or block: see Preemption below */
 } bt_unit_attr_t;
 bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr);
 

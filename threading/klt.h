@@ -1,0 +1,145 @@
+/* OS threads that serve ESs (KLTs, klt.c), and how one hands its ES to
+ * another: the ground of preemption (preempt.c).
+ *
+ * An ES is served by one KLT at a time, its active one (es->klt); the
+ * others of the ES wait in the kernel, each either a spare (nothing of its
+ * own to resume) or frozen: stopped in the preemption signal's handler
+ * together with the unit it ran, whose registers, stack, TLS block, locks
+ * and kernel state stay with it. A frozen KLT waits in its ES's pools as
+ * a proxy unit; the scheduler that picks the proxy hands the ES back to
+ * it and becomes a spare. So at most one OS thread per ES runs anything
+ * but a wait, and a unit that spins or blocks in the kernel stops only
+ * its own OS thread, never its ES.
+ *
+ * The seat: the ES fields that belong to the OS thread serving it (the
+ * running unit, the scheduler's context and stack, the block the thread
+ * pointer names, the work deferred to after a switch). A handover saves
+ * the leaving KLT's seat in its record and loads the arriving one's, so
+ * everything else in threading/ goes on reading them in the ES, and code
+ * frozen mid-way finds its own seat again when it resumes: a KLT serves
+ * one ES for life.
+ *
+ * TLS. The scheduler and units without a block of their own run with the
+ * ES's home block (that of its first OS thread, the application's for
+ * ES 0), whichever KLT serves it. A KLT frozen with the home block loaded
+ * freezes the block too: until it resumes, the ES runs its scheduler on
+ * the active KLT's own block and sets aside the units that would need the
+ * home one (set_aside).
+ *
+ * Tasks. A unit that is not a thread (not progress) runs on an ES when the
+ * thread there reaches a point where it lets other work run: OpenMP's task
+ * scheduling points. A thread frozen in the middle of its code has not, so
+ * while one is, its ES runs threads and frozen KLTs only, and sets the
+ * others aside too. */
+#ifndef BTI_KLT_H
+#define BTI_KLT_H
+
+#include "es.h"
+
+#include <signal.h>
+#include <sys/types.h>
+
+#ifdef BTI_ASAN
+#define BTI_SEAT_ASAN(X) X(asan_save)
+#else
+#define BTI_SEAT_ASAN(X)
+#endif
+#define BTI_SEAT(X)                                                                   \
+    X(current) X(native_tls) X(cur_tls) X(dead) X(parking) X(yielding) X(moving)     \
+    X(moving_to)                                                                      \
+    X(roc_completed) X(sched_ctx) X(sched_stack) X(os_ctx) X(os_stack) BTI_SEAT_ASAN(X)
+
+#define BTI_SEAT_MEMBER(f) __typeof__(((bti_es_t *)0)->f) f;
+struct bti_seat {
+    BTI_SEAT(BTI_SEAT_MEMBER)
+};
+#undef BTI_SEAT_MEMBER
+
+/* bti_klt.go: what a waiting KLT is told. */
+enum { BTI_KLT_WAIT, BTI_KLT_RUN, BTI_KLT_STOP };
+
+typedef struct bti_klt {
+    struct bti_seat seat; /* its part of the ES while another KLT serves it */
+    bti_es_t *es;         /* the one ES it serves */
+    pthread_t thread;
+    pid_t tid;
+    void *native; /* its own TLS block */
+    void *altstack;
+    bool adopted;  /* the application's thread (ES 0's first KLT) */
+    bool frozen;   /* holds a preempted unit; resumes through `proxy` */
+    bool held_home; /* frozen with the ES's home block loaded */
+    bool held_thread; /* frozen in a thread's code (klt.c) */
+    _Atomic int go;
+    _Atomic int preempt; /* the monitor asks it to give its ES up */
+    /* In bti_klt_step_aside, which calls the C library (to start a spare)
+     * with its proxy in a pool: its own signal handler must not freeze it. */
+    volatile sig_atomic_t stepping_aside;
+    bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
+    struct bti_klt *next_spare;
+    struct bti_klt *next_all;
+#ifdef BTI_ASAN
+    unsigned char asan_save[BTI_ASAN_SAVE_BYTES]; /* its own key values (tls.h) */
+#endif
+} bti_klt_t;
+
+/* The proxy's fn: never called, only compared. */
+void bti_klt_proxy_fn(void *klt);
+
+/* Makes the calling thread ES es's first KLT, active at once. */
+bti_klt_t *bti_klt_adopt(bti_es_t *es, bool application);
+/* Starts es's first KLT (active at once). */
+void bti_klt_spawn(bti_es_t *es);
+/* Starts a spare for es unless one is on its way. */
+void bti_klt_spawn_spare(bti_es_t *es);
+bool bti_klt_has_spare(bti_es_t *es);
+
+/* Called by the signal handler on es's active KLT k, interrupted outside
+ * Bobbin's code while es->current ran: hands es to a spare and waits until
+ * a scheduler picks k's proxy, which waits with the units that yielded:
+ * behind every other ready unit, so spinners take turns only among
+ * themselves and with what waits in a system call. */
+void bti_klt_freeze(bti_es_t *es, bti_klt_t *k);
+/* es's scheduler picked the proxy of frozen k: k takes es over, the caller
+ * waits as a spare and returns when it serves es again. */
+void bti_klt_resume(bti_es_t *es, bti_klt_t *k);
+/* Whether u runs on the application's thread only: ES 0's main unit, and
+ * the units run in place on its stack. That thread never runs the
+ * scheduler: when such a unit leaves its context, the thread gives its ES
+ * to a spare and waits, as if frozen, and the unit is made ready by
+ * pushing the thread's proxy. So the application's code stays on its own
+ * thread, which signals to the process and to that thread reach. */
+static inline bool bti_pinned(const bt_unit_t *u)
+{
+    while (u->host)
+        u = u->host;
+    return u == &bti_g.main_unit;
+}
+/* A pinned unit leaves its context: parks (es->parking == self) or, if
+ * ready, yields. Returns when it runs again. */
+void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready);
+/* What to push to make a pinned unit ready. */
+bt_unit_t *bti_klt_pinned_proxy(void);
+
+/* Whether u may run on es now, which is not if it would run with es's home
+ * block while that is frozen. Then a unit without a block of its own that
+ * has not started borrows one instead; a tasklet runs with the active
+ * KLT's own, as the scheduler does; a started one waits. Every way into a
+ * unit other than in place asks. */
+static inline bool bti_may_run(const bti_es_t *es, bt_unit_t *u)
+{
+    if (__builtin_expect(!es->home_frozen, 1))
+        return true;
+    if (u->tls_mode != BTI_TLS_NONE)
+        return u->tls != es->home_tls;
+    if (!u->started && !u->is_tasklet)
+        u->tls_mode = BTI_TLS_BORROW;
+    return !u->started;
+}
+
+/* bt_finalize: stops and joins every KLT but the caller's, and frees every
+ * record, the caller's too. */
+void bti_klt_stop_all(void);
+/* After fork(): the calling thread is the one KLT left. */
+void bti_klt_after_fork(bti_es_t *es);
+
+#endif

@@ -1,0 +1,248 @@
+/* This file preempts units that keep their ES past a time slice while
+ * other units wait for it (klt.h says how an ES changes OS thread).
+ *
+ * The monitor. One OS thread that sleeps on a futex while nothing waits;
+ * the first push of a thread (a progress unit) into a pool wakes it
+ * (bti_monitor_arm). Armed, it looks at every ES twice a slice: an ES whose
+ * switch count has not moved for two looks after one that saw it move has
+ * run the same unit for at least a slice (and at most a slice and a half);
+ * if a thread waits there meanwhile, its active KLT gets SIGURG. It makes
+ * sure a spare KLT is ready first, creating one outside the handler, which
+ * cannot. After a few looks that find no thread waiting, it sleeps again: a
+ * program where nothing waits pays no signals.
+ *
+ * The signal. SIGURG, as Go chose it for the same purpose: its default
+ * action is to ignore it, the kernel sends it only for out-of-band socket
+ * data, which few programs ask for, and debuggers leave it alone. Ours
+ * come from tgkill with our pid; any other SIGURG goes to the handler the
+ * application had installed before Bobbin, as if Bobbin were not there.
+ * SA_RESTART: a system call the signal interrupts restarts when the
+ * frozen KLT resumes; one that the kernel does not restart after a
+ * handler (a sleep, poll) and that the handler finds at its syscall
+ * instruction with its number in the instruction before is restarted by
+ * the handler itself.
+ *
+ * The handler runs on the KLT's alternate stack and freezes the KLT only
+ * if the interrupted instruction lies outside Bobbin's own code: code of
+ * the substrate and runtime updates per-ES state with plain stores, and
+ * would find it changed under it. Code of other libraries that Bobbin
+ * calls holds no such state half-updated. */
+#include "klt.h"
+
+#include "env.h"
+#include "futex.h"
+#include "log.h"
+#include "preempt.h"
+#include "scheduler.h"
+
+#include <errno.h>
+#include <link.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+enum { QUIET_LOOKS = 3 };
+
+__thread unsigned bti_nopreempt __attribute__((tls_model("initial-exec")));
+
+static struct sigaction previous;
+static pthread_t monitor;
+static _Atomic int monitor_stop;
+static uintptr_t text_lo, text_hi; /* Bobbin's executable segment */
+
+static int find_text(struct dl_phdr_info *info, size_t size, void *unused)
+{
+    (void)size, (void)unused;
+    uintptr_t me = (uintptr_t)(void *)bti_sched_main;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && me >= lo &&
+            me < lo + ph->p_memsz) {
+            text_lo = lo;
+            text_hi = lo + ph->p_memsz;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void chain(int sig, siginfo_t *info, void *context)
+{
+    if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction)
+        previous.sa_sigaction(sig, info, context);
+    else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN)
+        previous.sa_handler(sig);
+}
+
+/* A system call the signal ended with EINTR, which the kernel will not
+ * restart, is made again: `mov $nr, %eax; syscall` right before pc. */
+static void restart_interrupted(greg_t *regs)
+{
+    const unsigned char *pc = (const unsigned char *)regs[REG_RIP];
+    if (regs[REG_RAX] != -EINTR || pc[-2] != 0x0f || pc[-1] != 0x05 || pc[-7] != 0xb8)
+        return;
+    int nr;
+    memcpy(&nr, pc - 6, sizeof nr);
+    regs[REG_RAX] = nr;
+    regs[REG_RIP] -= 2;
+}
+
+static void on_signal(int sig, siginfo_t *info, void *context)
+{
+    if (info->si_code != SI_TKILL || info->si_pid != getpid()) {
+        chain(sig, info, context);
+        return;
+    }
+    int saved_errno = errno;
+    bti_es_t *es = bti_tls_es;
+    bti_klt_t *k = es ? atomic_load_explicit(&es->klt, memory_order_acquire) : NULL;
+    if (k && k->tid == (pid_t)syscall(SYS_gettid) &&
+        atomic_exchange_explicit(&k->preempt, 0, memory_order_relaxed) && es->current) {
+        greg_t *regs = ((ucontext_t *)context)->uc_mcontext.gregs;
+        uintptr_t pc = (uintptr_t)regs[REG_RIP];
+        if ((pc < text_lo || pc >= text_hi) && !k->stepping_aside && !bti_nopreempt) {
+            restart_interrupted(regs);
+            bti_klt_freeze(es, k);
+        }
+    }
+    errno = saved_errno;
+}
+
+static void preempt(bti_es_t *es)
+{
+    if (!bti_klt_has_spare(es)) { /* next look: the handler cannot make one */
+        bti_klt_spawn_spare(es);
+        return;
+    }
+    bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);
+    atomic_store_explicit(&k->preempt, 1, memory_order_relaxed);
+    syscall(SYS_tgkill, getpid(), k->tid, SIGURG);
+}
+
+static void *monitor_main(void *unused)
+{
+    (void)unused;
+    int n = bti_g.num_es, quiet = 0;
+    struct look {
+        unsigned nswitch, still; /* the count seen, and looks it has not moved */
+    } *seen = calloc((size_t)n, sizeof *seen);
+    if (!seen)
+        bti_fatal("out of memory starting the preemption monitor");
+    uint64_t half = bti_g.time_slice_ns / 2;
+    struct timespec gap = {.tv_sec = (time_t)(half / 1000000000),
+                           .tv_nsec = (long)(half % 1000000000)};
+    while (!atomic_load(&monitor_stop)) {
+        if (!atomic_load(&bti_g.armed)) {
+            bti_futex_wait(&bti_g.armed, 0);
+            continue;
+        }
+        nanosleep(&gap, NULL);
+        bool waiting = false;
+        for (int i = 0; i < n; i++) {
+            bti_es_t *es = bti_g.es[i];
+            unsigned now = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
+            bool w = atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0;
+            waiting |= w;
+            seen[i].still = now == seen[i].nswitch ? seen[i].still + 1 : 0;
+            seen[i].nswitch = now;
+            if (w && seen[i].still >= 2 && __atomic_load_n(&es->current, __ATOMIC_RELAXED))
+                preempt(es);
+        }
+        quiet = waiting ? 0 : quiet + 1;
+        if (quiet >= QUIET_LOOKS) {
+            atomic_store(&bti_g.armed, 0);
+            quiet = 0;
+        }
+    }
+    free(seen);
+    return NULL;
+}
+
+void bti_monitor_arm(void)
+{
+    if (bti_g.time_slice_ns && !atomic_exchange(&bti_g.armed, 1))
+        bti_futex_wake(&bti_g.armed, 1);
+}
+
+/* BOBBIN_TIME_SLICE: a time with a unit (ns, us, ms, s; none means ms), or
+ * off. */
+static uint64_t read_time_slice(void)
+{
+    enum { MIN_NS = 50000 };
+    const uint64_t def = 2000000, max = 10000000000ull;
+    const char *v = getenv("BOBBIN_TIME_SLICE");
+    if (!v)
+        return def;
+    if (!strcasecmp(v, "off"))
+        return 0;
+    char *end;
+    errno = 0;
+    double t = strtod(v, &end);
+    static const struct { const char *unit; double ns; } units[] = {
+        {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"", 1e6}};
+    for (size_t i = 0; end != v && !errno && i < sizeof units / sizeof *units; i++)
+        if (!strcasecmp(end, units[i].unit)) {
+            double ns = t * units[i].ns;
+            if (ns >= MIN_NS && ns <= (double)max)
+                return (uint64_t)ns;
+            break;
+        }
+    bti_warn("BOBBIN_TIME_SLICE=%s is not a time from 50us to 10s (e.g. 2ms) or off; "
+             "using 2ms", v);
+    return def;
+}
+
+void bti_preempt_init(void)
+{
+    bti_g.time_slice_ns = read_time_slice();
+    atomic_store(&bti_g.armed, 0);
+    atomic_store(&monitor_stop, 0);
+    if (!bti_g.time_slice_ns)
+        return;
+    dl_iterate_phdr(find_text, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_signal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    struct sigaction current;
+    sigaction(SIGURG, &sa, &current);
+    if (current.sa_sigaction != on_signal) /* not ours from a substrate abandoned by a fork */
+        previous = current;
+    if (pthread_create(&monitor, NULL, monitor_main, NULL))
+        bti_fatal("cannot create the preemption monitor thread");
+}
+
+void bti_preempt_fini(void)
+{
+    if (!bti_g.time_slice_ns)
+        return;
+    atomic_store(&monitor_stop, 1);
+    atomic_store(&bti_g.armed, 1);
+    bti_futex_wake(&bti_g.armed, 1);
+    pthread_join(monitor, NULL);
+    struct sigaction current;
+    sigaction(SIGURG, NULL, &current);
+    if (current.sa_sigaction == on_signal)
+        sigaction(SIGURG, &previous, NULL);
+}
+
+/* The child of a fork has no monitor: it gets one of its own. */
+void bti_preempt_after_fork(void)
+{
+    if (!bti_g.time_slice_ns)
+        return;
+    atomic_store(&bti_g.armed, 0);
+    atomic_store(&monitor_stop, 0);
+    if (pthread_create(&monitor, NULL, monitor_main, NULL))
+        bti_fatal("cannot create the preemption monitor thread");
+}
+
+uint64_t bt_time_slice_ns(void) { return bti_g.time_slice_ns; }
+void bt_nopreempt_enter(void) { bti_nopreempt_enter(); }
+void bt_nopreempt_leave(void) { bti_nopreempt_leave(); }

@@ -1,0 +1,61 @@
+/* Preemption of units that keep their ES past a time slice (preempt.c). */
+#ifndef BTI_PREEMPT_H
+#define BTI_PREEMPT_H
+
+#include "es.h"
+
+/* Reads BOBBIN_TIME_SLICE, installs the signal handler, starts the
+ * monitor (bt_init); stops it and restores the handler (bt_finalize). */
+void bti_preempt_init(void);
+void bti_preempt_fini(void);
+void bti_preempt_after_fork(void);
+
+void bti_monitor_arm(void);
+
+/* Nonzero while the code running with this TLS block must not be frozen:
+ * it holds a spinlock that a unit of its ES may spin for (spinlock.h). */
+extern __thread unsigned bti_nopreempt __attribute__((tls_model("initial-exec")));
+
+static inline void bti_nopreempt_enter(void)
+{
+    bti_nopreempt++;
+    atomic_signal_fence(memory_order_seq_cst);
+}
+
+static inline void bti_nopreempt_leave(void)
+{
+    atomic_signal_fence(memory_order_seq_cst);
+    bti_nopreempt--;
+}
+
+/* u enters a pool of es. A progress unit is counted there until it runs
+ * (bti_uncount), and the monitor watches from then on. The count errs
+ * high where a thief moves units away in a batch: they stay counted on
+ * the victim until they run, which costs at most a needless preemption. */
+static inline void bti_count(bti_es_t *es, bt_unit_t *u)
+{
+    if (!u->progress)
+        return;
+    u->counted = es;
+    atomic_fetch_add_explicit(&es->waiting, 1, memory_order_relaxed);
+    if (__builtin_expect(!atomic_load_explicit(&bti_g.armed, memory_order_relaxed), 0))
+        bti_monitor_arm();
+}
+
+/* Pushes u into the private pool of es, the caller's ES. */
+static inline void bti_local_push(bti_es_t *es, bt_unit_t *u)
+{
+    bti_fifo_push(&es->local, u);
+    bti_count(es, u);
+}
+
+/* u leaves the pools to run. */
+static inline void bti_uncount(bt_unit_t *u)
+{
+    if (u->progress && u->counted) {
+        atomic_fetch_sub_explicit(&u->counted->waiting, 1, memory_order_relaxed);
+        u->counted = NULL;
+    }
+}
+
+#endif
