@@ -60,6 +60,25 @@ static void wait_on_b(void *arg) {
   atomic_store(&b_released, 1);
 }
 
+/* Runs on ES 1, where no thread (progress unit) waits: b is then never
+ * preempted before it queues on word_b. On main's ES it could be, since a
+ * yielding main waits there as a thread, and main would wake no one. */
+static void wake_only_own_word(void *arg) {
+  (void)arg;
+  bt_futex_wait(&word_a, 1); /* value differs: returns at once */
+  /* b runs during this unit's yield (same ES, ahead of the yielded unit)
+   * and is queued on word_b when this unit continues. */
+  bt_unit_t *b = bt_ult_create(NULL, wait_on_b, NULL);
+  CHECK(b);
+  bt_yield();
+  CHECK(bt_futex_wake(&word_a, 1000) == 0);
+  CHECK(!atomic_load(&b_released));
+  __atomic_store_n(&word_b, 1, __ATOMIC_RELEASE);
+  CHECK(bt_futex_wake(&word_b, 1000) == 1);
+  bt_join_free(b);
+  CHECK(atomic_load(&b_released));
+}
+
 static void set_arg_unit(void *arg) {
   int other;
   CHECK(bt_self_arg() == arg);
@@ -82,18 +101,10 @@ int main(void) {
   CHECK(counter == (long)ULTS * ROUNDS + EXTERNAL_ROUNDS);
   CHECK(lock_word == 0);
 
-  bt_futex_wait(&word_a, 1); /* value differs: returns at once */
-  /* b runs during main's yield (same ES, ahead of the yielded main) and is
-   * queued on word_b when main continues. */
-  bt_unit_t *b = bt_ult_create(NULL, wait_on_b, NULL);
-  CHECK(b);
-  bt_yield();
-  CHECK(bt_futex_wake(&word_a, 1000) == 0);
-  CHECK(!atomic_load(&b_released));
-  __atomic_store_n(&word_b, 1, __ATOMIC_RELEASE);
-  CHECK(bt_futex_wake(&word_b, 1000) == 1);
-  bt_join_free(b);
-  CHECK(atomic_load(&b_released));
+  CHECK(bt_num_es() >= 2);
+  bt_unit_t *w = bt_ult_create(bt_pool_private(1), wake_only_own_word, NULL);
+  CHECK(w);
+  bt_join_free(w);
 
   int mine;
   bt_unit_t *s = bt_ult_create(NULL, set_arg_unit, &mine);

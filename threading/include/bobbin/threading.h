@@ -226,7 +226,9 @@ void bt_tls_give(bt_tls_t *tls);
 /* ---- Scheduling operations (ULTs only) ---------------------------------- */
 
 /* Lets every other ready unit of this ES run first (also stealing). From a
- * tasklet or an external thread it does nothing. */
+ * tasklet or an external thread it does nothing. A thread (a progress unit)
+ * that yields waits at most a time slice: a unit that runs longer, or that
+ * the OS deschedules as long, is preempted before it finishes. */
 void bt_yield(void);
 /* Switches straight to `target` if it is ready in a pool of this ES and can
  * be taken from it; otherwise behaves as bt_yield(). */
