@@ -173,5 +173,9 @@ OMP_API int omp_control_tool(int command, int modifier, void *arg)
     return omp_control_tool_notool;
 }
 
-/* tgt_disabled: nothing is offloaded. */
-KMP_EXPORT int __kmpc_get_target_offload(void) { return 0; }
+/* target-offload-var for LLVM's libomptarget, which asks at its own start. */
+KMP_EXPORT int __kmpc_get_target_offload(void)
+{
+    bob_init();
+    return bob_config.target_offload;
+}

@@ -86,7 +86,8 @@ void bob_display_env(bool verbose)
     fprintf(f, "  [host] OMP_MAX_TASK_PRIORITY = '%d'\n", bob_config.max_task_priority);
     fprintf(f, "  [host] OMP_NUM_TEAMS = '%d'\n", bob_config.num_teams);
     fprintf(f, "  [host] OMP_TEAMS_THREAD_LIMIT = '%d'\n", bob_config.teams_thread_limit);
-    fprintf(f, "  [host] OMP_TARGET_OFFLOAD = 'DISABLED'\n");
+    static const char *const offload[] = {"DISABLED", "DEFAULT", "MANDATORY"};
+    fprintf(f, "  [host] OMP_TARGET_OFFLOAD = '%s'\n", offload[bob_config.target_offload]);
     fprintf(f, "  [host] BOBBIN_NUM_ES = '%d'\n", bt_num_es());
     print_time_slice(f);
     print_thread_kind(f);

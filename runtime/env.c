@@ -226,6 +226,19 @@ static void read_display_env(void)
         bob_config.display_env = read_bool("OMP_DISPLAY_ENV", false, NULL);
 }
 
+static int read_target_offload(void)
+{
+    const char *v = getenv("OMP_TARGET_OFFLOAD");
+    if (!v || !strcasecmp(v, "default"))
+        return BOB_OFFLOAD_DEFAULT;
+    if (!strcasecmp(v, "mandatory"))
+        return BOB_OFFLOAD_MANDATORY;
+    if (!strcasecmp(v, "disabled"))
+        return BOB_OFFLOAD_DISABLED;
+    bob_warn("OMP_TARGET_OFFLOAD='%s' is not mandatory, disabled or default; using default", v);
+    return BOB_OFFLOAD_DEFAULT;
+}
+
 static void read_task_kind(void)
 {
     const char *v = getenv("BOBBIN_TASK_KIND");
@@ -262,6 +275,7 @@ void bob_read_environment(void)
     bob_config.max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0);
     bob_config.num_teams = read_int("OMP_NUM_TEAMS", 0, 1);
     bob_config.teams_thread_limit = read_int("OMP_TEAMS_THREAD_LIMIT", 0, 1);
+    bob_config.target_offload = read_target_offload();
     read_display_env();
 }
 

@@ -69,7 +69,12 @@ typedef struct bob_config {
     int thread_kind_levels;
     uint8_t task_kind;       /* BOBBIN_TASK_KIND */
     bool tls_off;            /* BOBBIN_TLS=off: no TLS blocks of their own (tls.c) */
+    int target_offload;      /* OMP_TARGET_OFFLOAD, as enum bob_offload */
 } bob_config_t;
+
+/* target-offload-var, with the values of libomp's kmp_target_offload_kind,
+ * which __kmpc_get_target_offload hands to LLVM's libomptarget. */
+enum bob_offload { BOB_OFFLOAD_DISABLED = 0, BOB_OFFLOAD_DEFAULT = 1, BOB_OFFLOAD_MANDATORY = 2 };
 
 extern bob_config_t bob_config;
 
