@@ -14,7 +14,7 @@ static void error_directive(const char *msg, size_t msglen, bool fatal)
     if (n)
         memcpy(text, msg, n);
     text[n] = '\0';
-    bob_error_directive(NULL, fatal, msg ? text : NULL);
+    bob_error_directive_gomp(fatal, msg ? text : NULL);
 }
 
 GOMP_EXPORT void GOMP_error(const char *msg, size_t msglen)

@@ -179,5 +179,5 @@ KMP_EXPORT kmp_int32 __kmpc_cancel_barrier(ident_t *loc, kmp_int32 gtid)
 /* The error directive at run time: severity 1 warns, 2 ends the program. */
 KMP_EXPORT void __kmpc_error(ident_t *loc, int severity, const char *message)
 {
-    bob_error_directive(loc ? loc->psource : NULL, severity == 2, message);
+    bob_error_directive_kmp(loc ? loc->psource : NULL, severity == 2, message);
 }

@@ -7,16 +7,27 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static void emit(const char *fmt, va_list ap)
+/* Writes prefix, the formatted text and a newline with one write(). */
+static void emit_with(const char *prefix, const char *fmt, va_list ap)
 {
     char line[512];
-    int n = snprintf(line, sizeof line, "bobbin: ");
+    int n = snprintf(line, sizeof line, "%s", prefix);
     n += vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
     if (n > (int)sizeof line - 2)
         n = (int)sizeof line - 2;
     line[n++] = '\n';
     ssize_t ignored = write(STDERR_FILENO, line, (size_t)n);
     (void)ignored;
+}
+
+static void emit(const char *fmt, va_list ap) { emit_with("bobbin: ", fmt, ap); }
+
+static void emit_raw(const char *prefix, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_with(prefix, fmt, ap);
+    va_end(ap);
 }
 
 void bob_warn(const char *fmt, ...)
@@ -38,15 +49,36 @@ void bob_fatal(const char *fmt, ...)
     abort();
 }
 
-/* psource reads ";file;function;line;column;;". */
-void bob_error_directive(const char *psource, bool fatal, const char *message)
+/* The error directive as a clang binary's users know it from libomp:
+ * "OMP: Warning #283: file:line:col: Encountered user-directed warning:
+ * msg." and, for severity(fatal), error #282 and abort(). psource reads
+ * ";file;function;line;column;;". A NULL message prints as glibc prints
+ * one, "(null)", as libomp's does. */
+void bob_error_directive_kmp(const char *psource, bool fatal, const char *message)
 {
-    char file[256] = "?";
-    int line = 0;
-    if (psource)
-        sscanf(psource, ";%255[^;];%*[^;];%d", file, &line);
-    bob_warn("%s:%d: %s: %s", file, line, fatal ? "fatal error directive" : "warning directive",
-             message ? message : "(no message)");
+    char file[256];
+    int line = 0, col = 0;
+    char where[300] = "unknown";
+    if (psource && sscanf(psource, ";%255[^;];%*[^;];%d;%d", file, &line, &col) >= 1)
+        snprintf(where, sizeof where, "%s:%d:%d", file, line, col);
+    if (!message)
+        message = "(null)";
+    if (fatal) {
+        emit_raw("OMP: Error #282: ", "%s: Encountered user-directed error: %s.", where, message);
+        abort();
+    }
+    if (!bob_config.quiet)
+        emit_raw("OMP: Warning #283: ", "%s: Encountered user-directed warning: %s.", where,
+                 message);
+}
+
+/* The error directive as a gcc binary's users know it from libgomp:
+ * "\nlibgomp: error directive encountered[: msg]" and, for
+ * severity(fatal), "fatal error: " before it and exit status 1. */
+void bob_error_directive_gomp(bool fatal, const char *message)
+{
+    emit_raw(fatal ? "\nlibgomp: fatal error: " : "\nlibgomp: ", "error directive encountered%s%s",
+             message ? ": " : "", message ? message : "");
     if (fatal)
         exit(EXIT_FAILURE);
 }

@@ -393,8 +393,10 @@ void *bob_threadprivate(void *data, size_t size);
 /* ---- Diagnostics ------------------------------------------------------------- */
 
 __attribute__((format(printf, 1, 2))) void bob_warn(const char *fmt, ...);
-/* The error directive: psource is the ident_t location string. */
-void bob_error_directive(const char *psource, bool fatal, const char *message);
+/* The error directive, printed as libomp prints it for clang binaries
+ * (psource: the ident_t location string) and as libgomp does for gcc ones. */
+void bob_error_directive_kmp(const char *psource, bool fatal, const char *message);
+void bob_error_directive_gomp(bool fatal, const char *message);
 __attribute__((format(printf, 1, 2), noreturn)) void bob_fatal(const char *fmt, ...);
 
 #endif
