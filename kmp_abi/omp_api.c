@@ -133,7 +133,7 @@ OMP_API void omp_set_num_teams(int n)
 OMP_API int omp_get_max_teams(void)
 {
     bob_init();
-    return bob_config.num_teams > 0 ? bob_config.num_teams : bob_num_procs();
+    return bob_config.num_teams;
 }
 
 OMP_API void omp_set_teams_thread_limit(int n)
