@@ -23,7 +23,7 @@ static bool doacross_start(unsigned ncounts, const void *counts, uint64_t count0
                            void **mem)
 {
     bob_gomp_doacross_init(bob_self(), ncounts, counts);
-    bob_gomp_loop_t loop = {0, (int64_t)count0, 1, true};
+    bob_gomp_loop_t loop = {0, (int64_t)count0, 1, true, false};
     return loop_start(kmp_sched, loop, chunk, true, istart, iend, mem);
 }
 
@@ -34,10 +34,14 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
 
 /* One family. P: name prefix (loop_ or loop_ull_); T: bound type; U:
  * unsigned. LEAD_<P> is the family's leading parameter (the ull family's
- * `up`, which only restates the sign of incr). Results are stored through
- * T pointers from 64-bit locals. */
+ * `up`: an unsigned incr has no sign to tell the direction by), DOWN_<P>
+ * the direction. Results are stored through T pointers from 64-bit
+ * locals. */
 #define LEAD_loop_
-#define LEAD_loop_ull_ __attribute__((unused)) bool up,
+#define LEAD_loop_ull_ bool up,
+#define DOWN_loop_(incr) ((incr) < 0)
+#define DOWN_loop_ull_(incr) (!up)
+#define DOWN(P, incr) DOWN_##P(incr)
 
 #define STORE_CHUNK(T, ok, lo, hi)                                                        \
     do {                                                                               \
@@ -49,22 +53,22 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
 
 #define GOMP_LOOP_FAMILY(P, T, U)                                           \
     /* start with a chunk argument */                                                  \
-    static bool P##start_chunk(int sched, T start, T end, T incr, T chunk, T *istart,  \
-                               T *iend)                                                \
+    static bool P##start_chunk(int sched, T start, T end, T incr, bool down, T chunk,  \
+                               T *istart, T *iend)                                     \
     {                                                                                  \
         int64_t lo, hi;                                                                \
-        bob_gomp_loop_t loop = {(int64_t)start, (int64_t)end, (int64_t)incr, U};      \
+        bob_gomp_loop_t loop = {(int64_t)start, (int64_t)end, (int64_t)incr, U, down}; \
         bool ok = loop_start(sched, loop, (int64_t)chunk, true, &lo, &hi, NULL);      \
         STORE_CHUNK(T, ok, lo, hi);                                                       \
         return ok;                                                                     \
     }                                                                                  \
     /* the unified entry of GCC 9+: schedule, task reductions, scratch memory */      \
-    static bool P##start_any(int sched, T start, T end, T incr, T chunk, T *istart,    \
-                             T *iend, uintptr_t *reductions, void **mem)               \
+    static bool P##start_any(int sched, T start, T end, T incr, bool down, T chunk,    \
+                             T *istart, T *iend, uintptr_t *reductions, void **mem)    \
     {                                                                                  \
         int64_t lo, hi;                                                                \
         bob_gomp_workshare_reductions(bob_self(), reductions);                        \
-        bob_gomp_loop_t loop = {(int64_t)start, (int64_t)end, (int64_t)incr, U};      \
+        bob_gomp_loop_t loop = {(int64_t)start, (int64_t)end, (int64_t)incr, U, down}; \
         bool ok = loop_start(sched, loop, (int64_t)chunk, istart != NULL, &lo, &hi,   \
                              mem);                                                     \
         if (istart)                                                                    \
@@ -105,15 +109,16 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
                                      T chunk, T *istart, T *iend,                      \
                                      uintptr_t *reductions, void **mem)                \
     {                                                                                  \
-        return P##start_any(bob_gomp_kmp_sched(sched), start, end, incr, chunk,        \
-                            istart, iend, reductions, mem);                            \
+        return P##start_any(bob_gomp_kmp_sched(sched), start, end, incr,               \
+                            DOWN(P, incr), chunk, istart, iend, reductions, mem);      \
     }                                                                                  \
     GOMP_EXPORT bool GOMP_##P##ordered_start(LEAD_##P T start, T end, T incr,          \
                                              long sched, T chunk, T *istart, T *iend,  \
                                              uintptr_t *reductions, void **mem)        \
     {                                                                                  \
         return P##start_any(bob_gomp_kmp_sched(sched) + BOB_KMP_ORDERED, start, end,   \
-                            incr, chunk, istart, iend, reductions, mem);               \
+                            incr, DOWN(P, incr), chunk, istart, iend, reductions,      \
+                            mem);                                                      \
     }                                                                                  \
     GOMP_LOOP_DOACROSS(P, T, static, BOB_KMP_STATIC_CHUNKED)                           \
     GOMP_LOOP_DOACROSS(P, T, dynamic, BOB_KMP_DYNAMIC)                                 \
@@ -137,7 +142,8 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
     GOMP_EXPORT bool GOMP_##P##KIND##_start(LEAD_##P T start, T end, T incr, T chunk,  \
                                             T *istart, T *iend)                        \
     {                                                                                  \
-        return P##start_chunk(SCHED, start, end, incr, chunk, istart, iend);           \
+        return P##start_chunk(SCHED, start, end, incr, DOWN(P, incr), chunk, istart,   \
+                              iend);                                                   \
     }                                                                                  \
     GOMP_EXPORT bool GOMP_##P##KIND##_next(T *istart, T *iend)                         \
     {                                                                                  \
@@ -148,7 +154,8 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
     GOMP_EXPORT bool GOMP_##P##KIND##_start(LEAD_##P T start, T end, T incr,           \
                                             T *istart, T *iend)                        \
     {                                                                                  \
-        return P##start_chunk(SCHED, start, end, incr, 0, istart, iend);               \
+        return P##start_chunk(SCHED, start, end, incr, DOWN(P, incr), 0, istart,       \
+                              iend);                                                   \
     }                                                                                  \
     GOMP_EXPORT bool GOMP_##P##KIND##_next(T *istart, T *iend)                         \
     {                                                                                  \

@@ -36,7 +36,7 @@ static bob_gomp_ws_spec_t loop_spec(int kmp_sched, long start, long end, long in
                                     long chunk)
 {
     bob_gomp_ws_spec_t spec = {.kind = BOB_GOMP_WS_LOOP, .kmp_sched = kmp_sched,
-                               .loop = {start, end, incr, false}, .chunk = chunk};
+                               .loop = {start, end, incr, false, incr < 0}, .chunk = chunk};
     return spec;
 }
 

@@ -14,7 +14,7 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
         T *upper, ST *stride, ST incr, ST chunk)                                     \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
-        bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U};                  \
+        bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U, incr < 0};       \
         int64_t st;                                                                  \
         bob_for_static_init(bob_self(), sched, &l, chunk, &st, last);                \
         *lower = (T)l.lb;                                                            \
@@ -26,7 +26,7 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
                                                ST chunk)                             \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
-        bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U};                          \
+        bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U, incr < 0};               \
         bob_dispatch_init(bob_self(), sched, &l, chunk);                             \
     }                                                                                \
     KMP_EXPORT int __kmpc_dispatch_next_##SFX(ident_t *loc, kmp_int32 gtid,          \
@@ -53,7 +53,7 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
         T *upper, T *team_upper, ST *stride, ST incr, ST chunk)                      \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
-        bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U};                  \
+        bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U, incr < 0};       \
         int64_t team_ub, st;                                                         \
         bob_dist_for_static_init(bob_self(), sched, &l, chunk, &team_ub, &st, last); \
         *lower = (T)l.lb;                                                            \
@@ -74,7 +74,7 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
                                                     T lb, T ub, ST incr, ST chunk)   \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
-        bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U};                          \
+        bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U, incr < 0};               \
         bob_dist_dispatch_init(bob_self(), sched, &l, chunk, last);                  \
     }
 

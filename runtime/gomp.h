@@ -17,10 +17,11 @@
 
 /* A GOMP loop: start, end (exclusive) and incr as the compiler passed them,
  * widened to 64 bits; is_unsigned for the GOMP_loop_ull_* family, whose
- * negative increments arrive in two's complement. */
+ * negative increments arrive in two's complement and whose direction comes
+ * apart, in down (as in bob_loop_t). */
 typedef struct bob_gomp_loop {
     int64_t start, end, incr;
-    bool is_unsigned;
+    bool is_unsigned, down;
 } bob_gomp_loop_t;
 
 /* Enters the calling thread's next loop construct. kmp_sched is a schedule

@@ -35,9 +35,9 @@ static void *scratch_of(bob_ws_t *ws, size_t size)
 static bool is_empty(const bob_gomp_loop_t *l)
 {
     if (l->is_unsigned)
-        return l->incr > 0 ? (uint64_t)l->start >= (uint64_t)l->end
-                           : (uint64_t)l->start <= (uint64_t)l->end;
-    return l->incr > 0 ? l->start >= l->end : l->start <= l->end;
+        return !l->down ? (uint64_t)l->start >= (uint64_t)l->end
+                        : (uint64_t)l->start <= (uint64_t)l->end;
+    return !l->down ? l->start >= l->end : l->start <= l->end;
 }
 
 void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t *loop,
@@ -45,12 +45,13 @@ void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t
 {
     /* The dispatcher wants an inclusive upper bound: one step short of end
      * towards start; an empty loop becomes 0..-1. */
-    bob_loop_t l = {0, -1, 1, false};
+    bob_loop_t l = {0, -1, 1, false, false};
     if (!is_empty(loop)) {
         l.lb = loop->start;
-        l.ub = (int64_t)((uint64_t)loop->end - (loop->incr > 0 ? 1 : (uint64_t)-1));
+        l.ub = (int64_t)((uint64_t)loop->end - (loop->down ? (uint64_t)-1 : 1));
         l.incr = loop->incr;
         l.is_unsigned = loop->is_unsigned;
+        l.down = loop->down;
     }
     bob_dispatch_init(self, kmp_sched, &l, chunk);
     self->ordered_end = 0;
@@ -85,12 +86,13 @@ bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
         return false;
     }
     if (ws->ordered) {
-        uint64_t span = incr > 0 ? ((uint64_t)ub - (uint64_t)lb) / (uint64_t)incr
-                                 : ((uint64_t)lb - (uint64_t)ub) / (0 - (uint64_t)incr);
+        uint64_t span = !self->loop_down
+                            ? ((uint64_t)ub - (uint64_t)lb) / (uint64_t)incr
+                            : ((uint64_t)lb - (uint64_t)ub) / (0 - (uint64_t)incr);
         self->ordered_end = self->ordered_iter + span + 1;
     }
     *istart = lb;
-    *iend = (int64_t)((uint64_t)ub + (incr > 0 ? 1 : (uint64_t)-1));
+    *iend = (int64_t)((uint64_t)ub + (self->loop_down ? (uint64_t)-1 : 1));
     return true;
 }
 

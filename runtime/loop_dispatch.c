@@ -106,6 +106,7 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
     self->loop = bob_ws_enter(self, install_loop, &init);
     self->loop_lb = loop->lb;
     self->loop_incr = loop->incr;
+    self->loop_down = loop->down;
     self->loop_chunk_index = 0;
 }
 

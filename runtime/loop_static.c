@@ -18,7 +18,7 @@ enum {
 uint64_t bob_trip_count(const bob_loop_t *l)
 {
     uint64_t lb = (uint64_t)l->lb, ub = (uint64_t)l->ub;
-    if (l->incr > 0) {
+    if (!l->down) {
         if (l->is_unsigned ? lb > ub : l->lb > l->ub)
             return 0;
         return (ub - lb) / (uint64_t)l->incr + 1;

@@ -160,6 +160,7 @@ typedef struct bob_thread {
     /* Current dispatched loop (loop_dispatch.c). */
     bob_ws_t *loop;
     int64_t loop_lb, loop_incr;  /* to turn iteration numbers into values */
+    bool loop_down;
     uint64_t loop_chunk_index;   /* static schedules: chunks taken so far */
     uint64_t ordered_iter;       /* iteration now running, ordered loops */
     /* gcc's ordered loops: one past the chunk whose turn this thread holds
@@ -234,10 +235,12 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
 void bob_join_members(bob_team_t *team);
 
 /* A loop's bounds as the compiler passed them, widened to 64 bits (signed
- * types sign-extended, unsigned zero-extended); ub is inclusive. */
+ * types sign-extended, unsigned zero-extended); ub is inclusive. down says
+ * the direction: the sign of incr cannot, for an unsigned loop counting up
+ * by more than INT64_MAX (incr is then taken modulo 2^64 either way). */
 typedef struct bob_loop {
     int64_t lb, ub, incr;
-    bool is_unsigned;
+    bool is_unsigned, down;
 } bob_loop_t;
 
 /* ---- Parallel regions (team.c) -------------------------------------------- */
