@@ -20,6 +20,7 @@ bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
     bob_team_t *team = self->team;
     if (team->nthreads == 1) {
         bob_team_wait_tasks(self, team);
+        bob_cancel_constructs_ended(team);
         return cancelled(team, cancellable);
     }
     uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
@@ -27,6 +28,7 @@ bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
         (uint32_t)team->nthreads) {
         /* a barrier completes the team's tasks; only tasks can add more now */
         bob_team_wait_tasks(self, team);
+        bob_cancel_constructs_ended(team);
         atomic_store_explicit(&team->bar_arrived, 0, memory_order_relaxed);
         atomic_store(&team->bar_gen, gen + 1);
         bob_wake_change((uint32_t *)&team->bar_gen, &team->bar_waiters);

@@ -27,13 +27,17 @@ bool bob_cancellation_point(bob_thread_t *self, int kind)
 
 bool bob_cancel_barrier(bob_thread_t *self)
 {
-    bob_team_t *team = self->team;
-    if (bob_barrier_wait(self, bob_config.cancellation))
-        return true;
-    int kind = atomic_load(&team->cancel);
-    if (kind == BOB_CANCEL_PARALLEL)
-        return true;
+    return bob_barrier_wait(self, bob_config.cancellation) ||
+           atomic_load(&self->team->cancel) == BOB_CANCEL_PARALLEL;
+}
+
+/* Every barrier ends a construct's cancellation, the plain one gcc emits at
+ * the end of a loop in a region without `cancel parallel` too. Clearing it
+ * here, before anyone leaves, means a thread that has left and cancels the
+ * next construct cannot have its request cleared by a late one. */
+void bob_cancel_constructs_ended(bob_team_t *team)
+{
+    int kind = atomic_load_explicit(&team->cancel, memory_order_relaxed);
     if (kind == BOB_CANCEL_LOOP || kind == BOB_CANCEL_SECTIONS)
-        atomic_compare_exchange_strong(&team->cancel, &kind, 0); /* the construct ended */
-    return false;
+        atomic_store_explicit(&team->cancel, 0, memory_order_relaxed);
 }

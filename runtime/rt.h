@@ -277,6 +277,10 @@ bool bob_cancel(bob_thread_t *self, int kind);
 bool bob_cancellation_point(bob_thread_t *self, int kind);
 /* A barrier that returns true, early if need be, once the region is cancelled. */
 bool bob_cancel_barrier(bob_thread_t *self);
+/* Called by the last thread to arrive at any team barrier, before it lets
+ * the others go: the loop or sections construct a cancel request was for
+ * has ended, since no team barrier can be closely nested in one. */
+void bob_cancel_constructs_ended(bob_team_t *team);
 
 /* ---- Synchronisation ------------------------------------------------------- */
 
