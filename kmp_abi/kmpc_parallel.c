@@ -102,12 +102,7 @@ KMP_EXPORT void __kmpc_push_num_threads_list(ident_t *loc, kmp_int32 gtid,
                                              kmp_uint32 length, kmp_int32 *list)
 {
     (void)loc, (void)gtid;
-    bob_thread_t *self = bob_self();
-    int n = length < 8 ? (int)length : 8;
-    for (int i = 0; i < n; i++)
-        self->push_list[i] = list[i];
-    self->push_list_len = n;
-    self->push_num_threads = n > 0 ? list[0] : 0;
+    bob_push_num_threads_list(bob_self(), list, (int)length);
 }
 
 KMP_EXPORT void __kmpc_push_num_threads_strict(ident_t *loc, kmp_int32 gtid,

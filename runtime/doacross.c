@@ -7,16 +7,18 @@
 
 #include <bobbin/threading.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_DIMS = 8 };
-
+/* One block: the header, ndims dimensions, then the bits. */
 typedef struct doacross {
     int ndims;
-    int64_t lo[MAX_DIMS], st[MAX_DIMS];
-    uint64_t extent[MAX_DIMS];
-    _Atomic uint32_t bits[];
+    _Atomic uint32_t *bits;
+    struct {
+        int64_t lo, st;
+        uint64_t extent;
+    } dim[];
 } doacross_t;
 
 struct doacross_init {
@@ -34,31 +36,34 @@ static uint64_t extent_of(int64_t lo, int64_t up, int64_t st)
 static void install(bob_ws_t *ws, void *arg)
 {
     const struct doacross_init *init = arg;
-    uint64_t total = 1, extent[MAX_DIMS];
+    uint64_t total = 1;
+    bool overflow = false;
     for (int d = 0; d < init->ndims; d++) {
         const int64_t *dim = init->dims + 3 * d;
-        extent[d] = extent_of(dim[0], dim[1], dim[2]);
-        total *= extent[d];
+        overflow |= __builtin_mul_overflow(total, extent_of(dim[0], dim[1], dim[2]), &total);
     }
-    size_t words = (size_t)(total + 31) / 32;
-    doacross_t *da = calloc(1, sizeof *da + words * sizeof(uint32_t));
+    size_t head = sizeof(doacross_t) + (size_t)init->ndims * sizeof ((doacross_t *)0)->dim[0];
+    size_t words = (size_t)(total / 32 + 1);
+    doacross_t *da = overflow || words > (SIZE_MAX - head) / sizeof(uint32_t)
+                         ? NULL
+                         : calloc(1, head + words * sizeof(uint32_t));
     if (!da)
-        bob_fatal("out of memory for a doacross loop of %llu iterations",
-                  (unsigned long long)total);
+        bob_fatal("out of memory for a doacross loop nest of %d dimensions", init->ndims);
     da->ndims = init->ndims;
+    da->bits = (_Atomic uint32_t *)((char *)da + head);
     for (int d = 0; d < init->ndims; d++) {
-        da->lo[d] = init->dims[3 * d];
-        da->st[d] = init->dims[3 * d + 2];
-        da->extent[d] = extent[d];
+        const int64_t *dim = init->dims + 3 * d;
+        da->dim[d].lo = dim[0];
+        da->dim[d].st = dim[2];
+        da->dim[d].extent = extent_of(dim[0], dim[1], dim[2]);
     }
     ws->payload = da;
 }
 
 void bob_doacross_init(bob_thread_t *self, int ndims, const int64_t *dims)
 {
-    if (ndims < 1 || ndims > MAX_DIMS)
-        bob_fatal("a doacross loop nest of %d dimensions (at most %d are supported)",
-                  ndims, MAX_DIMS);
+    if (ndims < 1)
+        bob_fatal("a doacross loop nest of %d dimensions", ndims);
     struct doacross_init init = {ndims, dims};
     self->doacross = bob_ws_enter(self, install, &init);
 }
@@ -68,13 +73,13 @@ static bool bit_of(const doacross_t *da, const int64_t *vec, uint64_t *bit)
 {
     uint64_t index = 0;
     for (int d = 0; d < da->ndims; d++) {
-        int64_t delta = vec[d] - da->lo[d];
-        if ((da->st[d] > 0) != (delta >= 0) && delta != 0)
+        int64_t delta = vec[d] - da->dim[d].lo, st = da->dim[d].st;
+        if ((st > 0) != (delta >= 0) && delta != 0)
             return false;
-        uint64_t i = (uint64_t)(delta / da->st[d]);
-        if (i >= da->extent[d] || delta % da->st[d])
+        uint64_t i = (uint64_t)(delta / st);
+        if (i >= da->dim[d].extent || delta % st)
             return false;
-        index = index * da->extent[d] + i;
+        index = index * da->dim[d].extent + i;
     }
     *bit = index;
     return true;

@@ -33,6 +33,15 @@ static const char *parse_positive(const char *s, int *out)
     return end;
 }
 
+/* Entries of a comma-separated list: an upper bound for its array. */
+static size_t list_entries(const char *v)
+{
+    size_t n = 1;
+    for (; *v; v++)
+        n += *v == ',';
+    return n;
+}
+
 static void read_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
@@ -40,13 +49,16 @@ static void read_num_threads(void)
         return;
     int n = 0, value;
     const char *s = v;
-    while (n < (int)(sizeof bob_config.nthreads_list / sizeof(int)) &&
-           (s = parse_positive(s, &value))) {
-        bob_config.nthreads_list[n++] = value;
+    int *list = malloc(list_entries(v) * sizeof *list);
+    if (!list)
+        bob_fatal("out of memory for OMP_NUM_THREADS");
+    while ((s = parse_positive(s, &value))) {
+        list[n++] = value;
         if (*s != ',')
             break;
         s++;
     }
+    bob_config.nthreads_list = list;
     if (!s || *s) {
         bob_warn("OMP_NUM_THREADS='%s' is not a list of positive integers; using %d",
                  v, bob_config.initial_icv.nthreads);
@@ -149,7 +161,9 @@ static void read_thread_kind(void)
         return;
     int n = 0;
     const char *s = v;
-    while (n < (int)sizeof bob_config.thread_kind) {
+    if (!(bob_config.thread_kind = malloc(list_entries(v))))
+        bob_fatal("out of memory for BOBBIN_THREAD_KIND");
+    for (;;) {
         size_t len = strcspn(s, ",");
         int k = kind_of(s, len);
         if (k < 0)

@@ -116,20 +116,17 @@ void bob_gomp_ordered_start(bob_thread_t *self) { bob_ordered_begin(self); }
 
 /* ---- doacross ------------------------------------------------------------------ */
 
-enum { DOACROSS_MAX_DIMS = 8 };
-
 void bob_gomp_doacross_init(bob_thread_t *self, unsigned ncounts, const void *counts)
 {
-    int64_t dims[3 * DOACROSS_MAX_DIMS];
-    unsigned n = ncounts < DOACROSS_MAX_DIMS ? ncounts : DOACROSS_MAX_DIMS;
-    for (unsigned d = 0; d < n; d++) {
+    int64_t dims[3 * ncounts]; /* ncounts: the nest's depth in the source */
+    for (unsigned d = 0; d < ncounts; d++) {
         uint64_t count;
         memcpy(&count, (const char *)counts + d * sizeof count, sizeof count);
         dims[3 * d] = 0;
         dims[3 * d + 1] = (int64_t)count - 1;
         dims[3 * d + 2] = 1;
     }
-    bob_doacross_init(self, (int)ncounts, dims); /* refuses more than it supports */
+    bob_doacross_init(self, (int)ncounts, dims);
     /* The slot's trip is unused by doacross.c: every thread records the
      * number of dimensions there, for GOMP_doacross_wait's varargs. */
     __atomic_store_n(&self->doacross->trip, (uint64_t)ncounts, __ATOMIC_RELAXED);

@@ -27,8 +27,8 @@ typedef struct bob_icv {
     int nthreads;         /* nthreads-var for the next region */
     /* nthreads-var of the levels below, from an OMP_NUM_THREADS list or a
      * num_threads list; past its end a level inherits nthreads. */
-    int8_t nested_len;
-    int nested[7];
+    int nested_len;
+    const int *nested;    /* stable storage: bob_intern_ints or the config's */
     bool dynamic;         /* dyn-var */
     omp_sched_t sched;    /* run-sched-var, with omp_sched_monotonic */
     int sched_chunk;
@@ -54,7 +54,7 @@ static inline bt_unit_attr_t bob_unit_attr(int kind)
 /* Global settings read once from the environment (env.c). */
 typedef struct bob_config {
     bob_icv_t initial_icv;
-    int nthreads_list[16]; /* OMP_NUM_THREADS, one per level */
+    int *nthreads_list;    /* OMP_NUM_THREADS, one per level */
     int nthreads_list_len;
     bool cancellation;
     int max_task_priority;
@@ -65,7 +65,7 @@ typedef struct bob_config {
     int blocktime_ms;      /* kmp_set_blocktime, kept for kmp_get_blocktime */
     int library_mode;      /* kmp_set_library, likewise */
     bool quiet;            /* kmp_set_warnings_off */
-    uint8_t thread_kind[8];  /* per nesting level (enum bob_kind), BOBBIN_THREAD_KIND */
+    uint8_t *thread_kind;    /* per nesting level (enum bob_kind), BOBBIN_THREAD_KIND */
     int thread_kind_levels;
     uint8_t task_kind;       /* BOBBIN_TASK_KIND */
     bool tls_off;            /* BOBBIN_TLS=off: no TLS blocks of their own (tls.c) */
@@ -78,8 +78,12 @@ enum bob_offload { BOB_OFFLOAD_DISABLED = 0, BOB_OFFLOAD_DEFAULT = 1, BOB_OFFLOA
 
 extern bob_config_t bob_config;
 
-/* Sets nthreads-var to list[0] and the levels below to the rest. */
+/* Sets nthreads-var to list[0] and the levels below to the rest, which
+ * icv points into: list must last (bob_intern_ints). */
 void bob_icv_set_nthreads_list(bob_icv_t *icv, const int *list, int n);
+/* A copy of v[0..n-1] that lasts as long as the process, one per content
+ * (int_lists.c). */
+const int *bob_intern_ints(const int *v, int n);
 /* Reads what the substrate must know before it starts (env.c). */
 bt_options_t bob_substrate_options(void);
 /* Reads the rest of the environment into bob_config; the substrate runs. */
@@ -170,8 +174,9 @@ typedef struct bob_thread {
     int push_num_threads;       /* __kmpc_push_num_threads, for the next fork */
     bool reduce_locked;         /* holds a reduction's lock (single.c) */
     int push_proc_bind;
-    /* __kmpc_push_num_threads_list: team sizes for the next levels */
-    int push_list[8];
+    /* __kmpc_push_num_threads_list: team sizes for the next levels
+     * (bob_intern_ints) */
+    const int *push_list;
     int push_list_len;
     int push_strict_severity;   /* 0: not strict; 1 warning, 2 fatal */
     const char *push_strict_message;
@@ -250,6 +255,9 @@ typedef struct bob_loop {
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond);
 void bob_serialized_begin(void);
 void bob_serialized_end(void);
+/* num_threads(n1, n2, ...): n1 for the next region, the rest for the
+ * regions below it; any length. */
+void bob_push_num_threads_list(bob_thread_t *self, const int *list, int n);
 /* Invokes a microtask with pointer arguments (microtask_x86_64.S). */
 void bob_invoke_microtask(void (*fn)(void), int32_t *gtid, int32_t *tid, int argc,
                           void **argv);

@@ -276,11 +276,16 @@ static int team_size(bob_thread_t *self)
  * taken from the next entry of the OMP_NUM_THREADS list if there is one. */
 void bob_icv_set_nthreads_list(bob_icv_t *icv, const int *list, int n)
 {
-    int nested_max = (int)(sizeof icv->nested / sizeof icv->nested[0]);
     icv->nthreads = list[0];
-    icv->nested_len = (int8_t)(n - 1 < nested_max ? n - 1 : nested_max);
-    for (int i = 0; i < icv->nested_len; i++)
-        icv->nested[i] = list[i + 1];
+    icv->nested = list + 1;
+    icv->nested_len = n - 1;
+}
+
+void bob_push_num_threads_list(bob_thread_t *self, const int *list, int n)
+{
+    self->push_list = n > 0 ? bob_intern_ints(list, n) : NULL;
+    self->push_list_len = n;
+    self->push_num_threads = n > 0 ? list[0] : 0;
 }
 
 static bob_icv_t child_icv(bob_thread_t *parent)

@@ -3,7 +3,8 @@
 // it): (3, 2) before a parallel region gives an outer team of 3 whose inner
 // regions have 2 threads each; (2, 3, 2) sets three levels; the list is
 // consumed by the region (the next one has the default size), and
-// __kmpc_pop_num_threads drops a pushed request that no region used.
+// __kmpc_pop_num_threads drops a pushed request that no region used; a list
+// of 10 levels reaches the tenth.
 // RUN: %libomp-compile && env OMP_NUM_THREADS=4 %libomp-run | FileCheck %s
 // clang only: calls __kmpc_* entry points.
 // REQUIRES: clang
@@ -16,6 +17,15 @@ void __kmpc_push_num_threads_list(void *loc, int32_t gtid, uint32_t len,
                                   int32_t *list);
 void __kmpc_push_num_threads(void *loc, int32_t gtid, int32_t n);
 void __kmpc_pop_num_threads(void *loc, int32_t gtid);
+
+/* The team size of the region at level 10, opened from level `level`. */
+static int descend_to(int level) {
+  int size = 0;
+#pragma omp parallel
+  if (omp_get_thread_num() == 0)
+    size = level == 10 ? omp_get_num_threads() : descend_to(level + 1);
+  return size;
+}
 
 int main(void) {
   int32_t gtid = __kmpc_global_thread_num(NULL);
@@ -98,9 +108,16 @@ int main(void) {
   CHECK_EQ(next, 4);
   CHECK_EQ(inner, 4);
   printf("popped: %d, inner %d\n", next, inner);
+
+  int32_t ten[10] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 3};
+  __kmpc_push_num_threads_list(NULL, gtid, 10, ten);
+  int tenth = descend_to(1);
+  CHECK_EQ(tenth, 3);
+  printf("ten levels: the tenth has %d\n", tenth);
   return 0;
 }
 // CHECK: list (3,2): outer 3, inner 2 2 2
 // CHECK-NEXT: next region: 4
 // CHECK-NEXT: list (2,3,2): 2 3 2, 12 leaves
 // CHECK-NEXT: popped: 4, inner 4
+// CHECK-NEXT: ten levels: the tenth has 3

@@ -1,0 +1,49 @@
+/* This file keeps the integer lists that ICVs point into. A task copies its
+ * ICVs by value, so the nthreads-var list a num_threads(a, b, ...) clause
+ * gives the levels below must outlive the clause and every copy: each
+ * distinct list is kept once, for the life of the process (a program has
+ * as many as it has distinct clause values). Lookups take no lock: entries
+ * are immutable and published by a release store of the head. */
+#include "rt.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct int_list {
+    struct int_list *next;
+    int n;
+    int v[];
+} int_list_t;
+
+static _Atomic(int_list_t *) lists;
+static pthread_mutex_t insert_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const int *find(int_list_t *l, const int *v, int n)
+{
+    for (; l; l = l->next)
+        if (l->n == n && !memcmp(l->v, v, (size_t)n * sizeof *v))
+            return l->v;
+    return NULL;
+}
+
+const int *bob_intern_ints(const int *v, int n)
+{
+    const int *found = find(atomic_load_explicit(&lists, memory_order_acquire), v, n);
+    if (found)
+        return found;
+    pthread_mutex_lock(&insert_lock);
+    int_list_t *head = atomic_load_explicit(&lists, memory_order_relaxed);
+    if (!(found = find(head, v, n))) {
+        int_list_t *l = malloc(sizeof *l + (size_t)n * sizeof *v);
+        if (!l)
+            bob_fatal("out of memory for a list of %d team sizes", n);
+        l->next = head;
+        l->n = n;
+        memcpy(l->v, v, (size_t)n * sizeof *v);
+        atomic_store_explicit(&lists, l, memory_order_release);
+        found = l->v;
+    }
+    pthread_mutex_unlock(&insert_lock);
+    return found;
+}
