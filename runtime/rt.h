@@ -220,9 +220,13 @@ void *bob_per_es_new(size_t each, const char *what);
 bob_team_t *bob_team_mem_take(int nthreads);
 void bob_team_free(bob_team_t *team);
 bob_cgroup_t *bob_cgroup_new(void);
+/* A new initial thread: the root of a contention group of its own, alone in
+ * a team at level 0, with the initial ICVs; bob_root_team_free(t->team)
+ * ends it. */
+bob_thread_t *bob_initial_thread_new(void);
 /* Frees a team of one that roots a contention group of its own (an
- * application thread's initial team, a team of a league), with all its
- * thread holds. */
+ * application thread's initial team, a team of a league, a target region's
+ * team), with all its thread holds. */
 void bob_root_team_free(bob_team_t *team);
 /* Every thread of team is to run fn(gtid, tid, argv[0], ..., argv[argc - 1]). */
 void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv);
@@ -396,5 +400,8 @@ __attribute__((format(printf, 1, 2))) void bob_warn(const char *fmt, ...);
 /* The error directive: psource is the ident_t location string. */
 void bob_error_directive(const char *psource, bool fatal, const char *message);
 __attribute__((format(printf, 1, 2), noreturn)) void bob_fatal(const char *fmt, ...);
+/* An error the program cannot go on from, reported as libgomp's are: the
+ * line, then exit status 1 (atexit handlers run), not an abort. */
+__attribute__((format(printf, 1, 2), noreturn)) void bob_exit_error(const char *fmt, ...);
 
 #endif
