@@ -30,8 +30,9 @@ static void data_regions(void) {
         b[i] = a[i] + 1;
         c[i] = b[i] * 2;
       }
+      int *host_b = b;
 #pragma omp target data map(alloc : b) use_device_addr(b)
-      CHECK(&b[0] == &b[0]);
+      CHECK(&b[0] == host_b); // the host's address
     }
     CHECK_EQ(c[N - 1], 2 * N);
     a[0] = 50;
