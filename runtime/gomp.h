@@ -9,7 +9,8 @@
  * Everything here is built from rt.h's operations: the worksharing slots of
  * worksharing.c, the dispatcher of loop_dispatch.c, doacross.c, team.c's
  * bob_fork; the tasking ones (gomp_task.c) from task.c's; gcc's task
- * reductions (gomp_taskred.c) from taskgroups and worksharing slots. */
+ * reductions (gomp_taskred.c) from taskgroups and worksharing slots; the
+ * device constructs (target.c) from initial threads and gcc's tasks. */
 #ifndef BOB_GOMP_H
 #define BOB_GOMP_H
 
@@ -133,6 +134,36 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
                        int64_t start, int64_t end, int64_t step, bool is_unsigned);
 /* TASKWAIT with depend clauses, in gcc's depend array. */
 void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend);
+
+/* ---- device constructs (target.c) ---- */
+
+/* GOMP_target_ext's flags (gcc's GOMP_TARGET_FLAG_*). */
+enum { BOB_GOMP_TARGET_NOWAIT = 1 << 0 };
+
+/* A target region as gcc describes it: fn(hostaddrs), where hostaddrs,
+ * sizes and kinds have mapnum entries (kinds: gcc's 16-bit map kinds, the
+ * log2 of the alignment in the high byte; NULL for GOMP_target's older
+ * form, which has no firstprivate kind), and args gcc's NULL-terminated
+ * list of GOMP_TARGET_ARG_* (or NULL). */
+typedef struct bob_gomp_target {
+    void (*fn)(void *);
+    size_t mapnum;
+    void **hostaddrs;
+    const size_t *sizes;
+    const unsigned short *kinds;
+    void **args;
+} bob_gomp_target_t;
+
+/* TARGET on gcc's device number `device` (-1 the default device, -2 the
+ * host): runs the region on the host, as a new initial thread; with
+ * BOB_GOMP_TARGET_NOWAIT as a deferred task, with the dependences of
+ * depend (gcc's depend array, or NULL). */
+void bob_gomp_target(bob_thread_t *self, int device, const bob_gomp_target_t *target,
+                     unsigned flags, void **depend);
+/* TARGET DATA, ENTER/EXIT DATA, UPDATE: the host maps nothing; what is left
+ * is the device number's check and, with depend, the dependences: a task
+ * with no work under nowait, else a wait for them. */
+void bob_gomp_target_data(bob_thread_t *self, int device, unsigned flags, void **depend);
 
 /* ---- task reductions (gomp_taskred.c) ---- */
 

@@ -49,6 +49,17 @@ void bob_fatal(const char *fmt, ...)
     abort();
 }
 
+/* libgomp's fatal errors, as gcc binaries' users know them: a blank line,
+ * "libgomp: " and the message, and exit status 1. */
+void bob_gomp_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_with("\nlibgomp: ", fmt, ap);
+    va_end(ap);
+    exit(EXIT_FAILURE);
+}
+
 /* The error directive as a clang binary's users know it from libomp:
  * "OMP: Warning #283: file:line:col: Encountered user-directed warning:
  * msg." and, for severity(fatal), error #282 and abort(). psource reads
@@ -77,8 +88,8 @@ void bob_error_directive_kmp(const char *psource, bool fatal, const char *messag
  * severity(fatal), "fatal error: " before it and exit status 1. */
 void bob_error_directive_gomp(bool fatal, const char *message)
 {
-    emit_raw(fatal ? "\nlibgomp: fatal error: " : "\nlibgomp: ", "error directive encountered%s%s",
-             message ? ": " : "", message ? message : "");
+    const char *sep = message ? ": " : "";
     if (fatal)
-        exit(EXIT_FAILURE);
+        bob_gomp_fatal("fatal error: error directive encountered%s%s", sep, message ? message : "");
+    emit_raw("\nlibgomp: ", "error directive encountered%s%s", sep, message ? message : "");
 }

@@ -226,9 +226,13 @@ void *bob_per_es_new(size_t each, const char *what);
 bob_team_t *bob_team_mem_take(int nthreads);
 void bob_team_free(bob_team_t *team);
 bob_cgroup_t *bob_cgroup_new(void);
+/* A new initial thread: the root of a contention group of its own, alone in
+ * a team at level 0, with the initial ICVs; bob_root_team_free(t->team)
+ * ends it. */
+bob_thread_t *bob_initial_thread_new(void);
 /* Frees a team of one that roots a contention group of its own (an
- * application thread's initial team, a team of a league), with all its
- * thread holds. */
+ * application thread's initial team, a team of a league, a target region's
+ * team), with all its thread holds. */
 void bob_root_team_free(bob_team_t *team);
 /* Every thread of team is to run fn(gtid, tid, argv[0], ..., argv[argc - 1]). */
 void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv);
@@ -413,5 +417,9 @@ __attribute__((format(printf, 1, 2))) void bob_warn(const char *fmt, ...);
 void bob_error_directive_kmp(const char *psource, bool fatal, const char *message);
 void bob_error_directive_gomp(bool fatal, const char *message);
 __attribute__((format(printf, 1, 2), noreturn)) void bob_fatal(const char *fmt, ...);
+/* An error a gcc binary cannot go on from, reported as libgomp reports
+ * it: a blank line, "libgomp: " and the message, then exit status 1
+ * (atexit handlers run), not an abort. */
+__attribute__((format(printf, 1, 2), noreturn)) void bob_gomp_fatal(const char *fmt, ...);
 
 #endif

@@ -43,9 +43,7 @@ bob_team_t *bob_team_new(int nthreads)
     return team;
 }
 
-/* An initial thread: the root of a contention group, alone in a team at
- * level 0. */
-static bob_thread_t *initial_thread_new(void)
+bob_thread_t *bob_initial_thread_new(void)
 {
     bob_team_t *team = bob_team_new(1);
     team->threads[0].icv = bob_config.initial_icv;
@@ -216,7 +214,7 @@ static bob_thread_t *main_initial_thread(void)
 {
     bob_thread_t *t = bt_self_arg();
     if (!t) {
-        t = initial_thread_new();
+        t = bob_initial_thread_new();
         t->team->cgroup->main = true;
         bt_self_set_arg(t);
     }
@@ -231,7 +229,7 @@ __attribute__((noinline)) static bob_thread_t *self_slow(void)
     if (!external_self) {
         static pthread_once_t key_once = PTHREAD_ONCE_INIT;
         pthread_once(&key_once, external_key_create);
-        external_self = initial_thread_new();
+        external_self = bob_initial_thread_new();
         pthread_setspecific(external_key, external_self);
     }
     return external_self;

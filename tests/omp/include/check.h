@@ -56,6 +56,14 @@ static inline long proc_status(const char *field) {
 /* The process's OS thread count. */
 static inline int os_thread_count(void) { return (int)proc_status("Threads"); }
 
+/* Raises *max to the OS thread count now; any OpenMP thread may call it. */
+static inline void os_thread_count_max(int *max) {
+  int n = os_thread_count(), seen = __atomic_load_n(max, __ATOMIC_RELAXED);
+  while (n > seen &&
+         !__atomic_compare_exchange_n(max, &seen, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+}
+
 /* Burns a little time without a system call, to widen race windows. */
 static inline void spin_a_bit(int n) {
   for (volatile int i = 0; i < n; i++)

@@ -8,12 +8,7 @@
 
 static int max_seen;
 
-static void sample(void) {
-  int n = os_thread_count();
-#pragma omp critical
-  if (n > max_seen)
-    max_seen = n;
-}
+static void sample(void) { os_thread_count_max(&max_seen); }
 
 int main(void) {
   int leaves = 0;
