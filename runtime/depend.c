@@ -22,7 +22,15 @@
  *
  * Nodes are shared with other threads at completion: a node's successor
  * list and `done` flag are under its lock, so an edge added to a node that
- * completes concurrently is either seen by its completion or not added. */
+ * completes concurrently is either seen by its completion or not added.
+ *
+ * A node's successors are a linked list at its head, laid out as LLVM's
+ * kmp_base_depnode_t starts (its `successors`, entries {node, next}), so
+ * that __kmpc_task_get_depnode and __kmpc_task_get_successors show the graph
+ * as libomp does, while the task has not completed. Only the parent's unit
+ * adds edges, one new node at a time, so an edge from a node to the node
+ * being registered, if already there, is at the head of its list: two
+ * dependences on the same predecessor make one edge. */
 #include "task.h"
 
 #include <bobbin/threading.h>
@@ -34,18 +42,23 @@ enum { KIND_NONE, KIND_OUT, KIND_MTX, KIND_SET };
 
 typedef struct bob_depnode bob_depnode_t;
 
+typedef struct bob_succ {
+    bob_depnode_t *node;
+    struct bob_succ *next;
+} bob_succ_t;
+
 typedef struct nodes {
     bob_depnode_t **at;
     int n, cap;
 } nodes_t;
 
 struct bob_depnode {
+    bob_succ_t *successors; /* first, as in LLVM's node */
     _Atomic uint32_t npred; /* predecessors not complete, + 1 while registering */
     _Atomic int32_t refs;   /* its task (or waiter) + every list holding it */
     uint32_t lock;
     bool done;
     bob_task_t *task;       /* NULL: a taskwait's stand-in */
-    nodes_t succ;
 };
 
 struct bob_depmutex {
@@ -74,10 +87,18 @@ static void *alloc_or_die(size_t size)
     return p;
 }
 
+static void free_successors(bob_succ_t *s)
+{
+    for (bob_succ_t *next; s; s = next) {
+        next = s->next;
+        free(s);
+    }
+}
+
 static void node_release(bob_depnode_t *n)
 {
     if (n && atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1) {
-        free(n->succ.at);
+        free_successors(n->successors);
         free(n);
     }
 }
@@ -107,17 +128,23 @@ static void clear(nodes_t *list)
     list->n = 0;
 }
 
-/* `to` must wait for `from`, unless from is done or is to itself. */
+/* `to` must wait for `from`, unless from is done, is to itself or already
+ * has that edge. */
 static void edge(bob_depnode_t *from, bob_depnode_t *to)
 {
     if (!from || from == to)
         return;
+    bob_succ_t *s = alloc_or_die(sizeof *s); /* not under the spin lock */
     bob_spin_acquire(&from->lock);
-    if (!from->done) {
-        push(&from->succ, to);
+    if (!from->done && !(from->successors && from->successors->node == to)) {
+        s->node = to;
+        s->next = from->successors;
+        from->successors = s;
+        s = NULL;
         atomic_fetch_add_explicit(&to->npred, 1, memory_order_relaxed);
     }
     bob_spin_release(&from->lock);
+    free(s);
 }
 
 static void edges(const nodes_t *from, bob_depnode_t *to)
@@ -246,11 +273,11 @@ static void finish(bob_depnode_t *node)
 {
     bob_spin_acquire(&node->lock);
     node->done = true;
-    nodes_t succ = node->succ;
-    node->succ = (nodes_t){0};
+    bob_succ_t *succ = node->successors;
+    node->successors = NULL;
     bob_spin_release(&node->lock);
-    for (int i = 0; i < succ.n; i++) {
-        bob_depnode_t *s = succ.at[i];
+    for (bob_succ_t *e = succ; e; e = e->next) {
+        bob_depnode_t *s = e->node;
         bob_task_t *task = s->task; /* read first: a waiter frees its node */
         if (atomic_fetch_sub_explicit(&s->npred, 1, memory_order_acq_rel) != 1)
             continue;
@@ -259,7 +286,7 @@ static void finish(bob_depnode_t *node)
         else
             bt_futex_wake((uint32_t *)&s->npred, INT_MAX);
     }
-    free(succ.at);
+    free_successors(succ);
 }
 
 void bob_deps_complete(bob_task_t *t)
@@ -279,6 +306,10 @@ void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
     finish(node);
     node_release(node);
 }
+
+void *bob_deps_node(bob_task_t *t) { return t->dep; }
+
+void *bob_deps_successors(bob_task_t *t) { return t->dep ? t->dep->successors : NULL; }
 
 static int by_address(const void *a, const void *b)
 {
