@@ -97,3 +97,20 @@ KMP_EXPORT int kmp_get_num_known_threads(void) { return bob_num_procs(); }
 
 /* OpenMP threads are not OS threads: there is no thread mask to reset. */
 KMP_EXPORT int kmp_set_thread_affinity_mask_initial(void) { return 0; }
+
+/* icc's names for them (kmp_csupport.cpp), arguments by value as here. */
+#define KMPC_NAME(name) KMP_ALIAS(kmpc_##name, kmp_##name)
+KMPC_NAME(malloc);
+KMPC_NAME(calloc);
+KMPC_NAME(realloc);
+KMPC_NAME(free);
+KMPC_NAME(aligned_malloc);
+KMPC_NAME(set_stacksize);
+KMPC_NAME(set_stacksize_s);
+KMPC_NAME(set_blocktime);
+KMPC_NAME(set_library);
+KMPC_NAME(set_defaults);
+KMPC_NAME(set_disp_num_buffers);
+KMPC_NAME(set_affinity_mask_proc);
+KMPC_NAME(unset_affinity_mask_proc);
+KMPC_NAME(get_affinity_mask_proc);

@@ -28,8 +28,19 @@ typedef kmp_int32 kmp_critical_name[8];
 /* Outlined parallel region: fn(&gtid, &tid, shared variables...). */
 typedef void (*kmpc_micro)(kmp_int32 *gtid, kmp_int32 *tid, ...);
 
+/* Routines of libomp that LLVM 14's omp.h, which Bobbin builds with, does
+ * not declare. */
+int omp_in_explicit_task(void);
+int kmp_get_cancellation_status(int kind);
+int kmp_get_num_known_threads(void);
+
 /* Everything exported is default visibility; the rest of the library is
  * hidden and the version script keeps it so. */
 #define KMP_EXPORT __attribute__((visibility("default")))
+
+/* An exported second name of a routine defined in the same file (icc's
+ * kmpc_* and ompc_* names of the kmp_* and omp_* routines). */
+#define KMP_ALIAS(name, target) \
+    extern __typeof__(target) name __attribute__((alias(#target), visibility("default")))
 
 #endif

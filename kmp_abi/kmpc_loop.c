@@ -1,6 +1,6 @@
 /* Entry points of the loop constructs. Each comes in the compiler's four
  * induction-variable types (4, 4u, 8, 8u); one macro defines all four over
- * the runtime's 64-bit loop description. */
+ * the runtime's 64-bit loop description. Collapsed loop nests come last. */
 #include "kmpc.h"
 
 /* distribute with a dist_schedule chunk (LLVM's kmp_distribute_static_chunked). */
@@ -137,4 +137,32 @@ KMP_EXPORT void __kmpc_doacross_fini(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
     bob_doacross_fini(bob_self());
+}
+
+/* Collapsed loop nests: the compiler's bounds_info_t is bob_nest_level_t
+ * (rt.h); kmp_index_t is a 32-bit int. */
+_Static_assert(sizeof(bob_nest_level_t) == 64, "bounds_info_t is 64 bytes");
+
+KMP_EXPORT kmp_uint64 __kmpc_process_loop_nest_rectang(ident_t *loc, kmp_int32 gtid,
+                                                       bob_nest_level_t *nest, kmp_int32 n)
+{
+    (void)loc, (void)gtid;
+    return bob_nest_rectang_count(nest, n);
+}
+
+KMP_EXPORT void __kmpc_calc_original_ivs_rectang(ident_t *loc, kmp_uint64 flat,
+                                                 const bob_nest_level_t *nest,
+                                                 kmp_uint64 *ivs, kmp_int32 n)
+{
+    (void)loc;
+    bob_nest_rectang_ivs(nest, n, flat, ivs);
+}
+
+KMP_EXPORT kmp_int32 __kmpc_for_collapsed_init(ident_t *loc, kmp_int32 gtid,
+                                               bob_nest_level_t *nest,
+                                               bob_nest_level_t *chunk, kmp_int32 n,
+                                               kmp_int32 *last)
+{
+    (void)loc, (void)gtid;
+    return bob_nest_static_chunk(bob_self(), nest, n, chunk, last);
 }

@@ -133,3 +133,12 @@ KMP_EXPORT void __kmpc_pop_num_threads(ident_t *loc, kmp_int32 gtid)
     self->push_list_len = 0;
     self->push_strict_severity = 0;
 }
+
+/* No compiler emits it; libomp exports it as the routine its threads run
+ * their implicit task with. Returns 1 once the body ran, 0 where the caller
+ * is no region's implicit task. */
+KMP_EXPORT int __kmpc_invoke_task_func(int gtid)
+{
+    (void)gtid;
+    return bob_run_body_again(bob_self());
+}

@@ -236,3 +236,25 @@ KMP_EXPORT kmp_int32 __kmpc_omp_has_task_team(kmp_int32 gtid)
 
 KMP_EXPORT int omp_in_final(void) { return bob_self()->final; }
 KMP_EXPORT int omp_in_explicit_task(void) { return bob_self()->task != NULL; }
+
+/* The dependence graph as libomp's own tests inspect it: the task's node
+ * and its successor list, in LLVM's layouts (runtime/depend.c); valid until
+ * the task completes. */
+KMP_EXPORT void *__kmpc_task_get_depnode(kmp_task_t *task)
+{
+    return bob_deps_node(bob_task_of(task));
+}
+
+KMP_EXPORT void *__kmpc_task_get_successors(kmp_task_t *task)
+{
+    return bob_deps_successors(bob_task_of(task));
+}
+
+/* libomptarget 19 keeps the handle of a nowait target region in the
+ * encountering task (libomp's td_target_data.async_handle), to query it
+ * when the task runs again. */
+KMP_EXPORT void **__kmpc_omp_get_target_async_handle_ptr(kmp_int32 gtid)
+{
+    (void)gtid;
+    return &bob_self()->target_async_handle;
+}

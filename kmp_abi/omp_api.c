@@ -179,3 +179,14 @@ KMP_EXPORT int __kmpc_get_target_offload(void)
     bob_init();
     return bob_config.target_offload;
 }
+
+/* icc's C names of the setters whose Fortran forms take references
+ * (kmp_csupport.cpp): the same routines, arguments by value. */
+#define OMPC_NAME(name) KMP_ALIAS(ompc_##name, omp_##name)
+OMPC_NAME(set_num_threads);
+OMPC_NAME(set_dynamic);
+OMPC_NAME(set_nested);
+OMPC_NAME(set_max_active_levels);
+OMPC_NAME(set_schedule);
+OMPC_NAME(get_ancestor_thread_num);
+OMPC_NAME(get_team_size);

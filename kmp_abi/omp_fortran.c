@@ -3,7 +3,10 @@
  * CHARACTER arguments as (pointer, hidden length at the end) without a
  * terminating NUL. Generic omp_lib names with an INTEGER(8) argument
  * resolve to the _8 variants (omp_set_num_threads_8_ ...), whose values
- * are clamped to int. Each calls the C routine.
+ * are clamped to int. Each calls the C routine. The same holds for the
+ * Fortran forms of libomp's kmp_* extensions, which ifort and flang
+ * programs call, but for the few routines libomp defines once for both
+ * languages, whose arguments come by value (kmp_ftn_entry.h).
  *
  * Locks: gfortran's omp_lock_kind is 4 and omp_nest_lock_kind 8, and the
  * Fortran lock variable is the lock itself (Bobbin's nest lock is two
@@ -19,8 +22,9 @@ static int clamp(int64_t v) { return v > INT_MAX ? INT_MAX : v < INT_MIN ? INT_M
 
 /* ---- queries without arguments ------------------------------------------------ */
 
-#define FTN_QUERY(name) \
-    FTN_API int32_t name##_(void) { return name(); }
+#define FTN_GET(T, name) \
+    FTN_API T name##_(void) { return name(); }
+#define FTN_QUERY(name) FTN_GET(int32_t, name)
 FTN_QUERY(omp_get_active_level)
 FTN_QUERY(omp_get_cancellation)
 FTN_QUERY(omp_get_default_device)
@@ -46,6 +50,7 @@ FTN_QUERY(omp_get_team_num)
 FTN_QUERY(omp_get_teams_thread_limit)
 FTN_QUERY(omp_get_thread_limit)
 FTN_QUERY(omp_get_thread_num)
+FTN_QUERY(omp_in_explicit_task)
 FTN_QUERY(omp_in_final)
 FTN_QUERY(omp_in_parallel)
 FTN_QUERY(omp_is_initial_device)
@@ -218,6 +223,82 @@ FTN_API void omp_fulfill_event_(const omp_event_handle_t *event)
 {
     omp_fulfill_event(*event);
 }
+
+/* ---- routines whose Fortran form takes its arguments by value, as in C ----------- */
+
+/* libomp defines these once for both languages (kmp_ftn_entry.h): the
+ * interop queries and omp_control_tool. */
+#define FTN_BY_VALUE(T, name, params, args) \
+    FTN_API T name##_ params { return name args; }
+FTN_BY_VALUE(int32_t, omp_control_tool, (int command, int modifier, void *arg),
+             (command, modifier, arg))
+FTN_BY_VALUE(int32_t, omp_get_num_interop_properties, (const omp_interop_t i), (i))
+#define FTN_INTEROP_GET(T, name) \
+    FTN_BY_VALUE(T, name, (const omp_interop_t i, omp_interop_property_t p, int *rc), (i, p, rc))
+FTN_INTEROP_GET(omp_intptr_t, omp_get_interop_int)
+FTN_INTEROP_GET(void *, omp_get_interop_ptr)
+FTN_INTEROP_GET(const char *, omp_get_interop_str)
+#define FTN_INTEROP_DESC(name, P) \
+    FTN_BY_VALUE(const char *, name, (const omp_interop_t i, P p), (i, p))
+FTN_INTEROP_DESC(omp_get_interop_name, omp_interop_property_t)
+FTN_INTEROP_DESC(omp_get_interop_type_desc, omp_interop_property_t)
+FTN_INTEROP_DESC(omp_get_interop_rc_desc, omp_interop_rc_t)
+
+/* ---- libomp's kmp_* extensions: by reference, no _8 forms (kmp_ftn_entry.h) ------ */
+
+#define FTN_CALL(name) \
+    FTN_API void name##_(void) { name(); }
+#define FTN_SET_AS(T, name) \
+    FTN_API void name##_(const T *v) { name(*v); }
+FTN_SET_AS(int32_t, kmp_set_stacksize)
+FTN_SET_AS(size_t, kmp_set_stacksize_s)
+FTN_SET_AS(int32_t, kmp_set_blocktime)
+FTN_SET_AS(int32_t, kmp_set_library)
+FTN_SET_AS(int32_t, kmp_set_disp_num_buffers)
+FTN_QUERY(kmp_get_stacksize)
+FTN_GET(size_t, kmp_get_stacksize_s)
+FTN_QUERY(kmp_get_blocktime)
+FTN_QUERY(kmp_get_library)
+FTN_QUERY(kmp_get_num_known_threads)
+FTN_QUERY(kmp_get_affinity_max_proc)
+FTN_CALL(kmp_set_library_serial)
+FTN_CALL(kmp_set_library_turnaround)
+FTN_CALL(kmp_set_library_throughput)
+FTN_CALL(kmp_set_warnings_on)
+FTN_CALL(kmp_set_warnings_off)
+/* libomp's one exception: the cancel kind comes by value. */
+FTN_BY_VALUE(int32_t, kmp_get_cancellation_status, (int kind), (kind))
+
+FTN_API void kmp_set_defaults_(const char *setting, int32_t len)
+{
+    char buf[len > 0 ? len + 1 : 1];
+    kmp_set_defaults(c_string(buf, setting, len > 0 ? (size_t)len : 0));
+}
+
+FTN_API void *kmp_malloc_(const size_t *size) { return kmp_malloc(*size); }
+FTN_API void *kmp_calloc_(const size_t *n, const size_t *size) { return kmp_calloc(*n, *size); }
+FTN_API void *kmp_realloc_(void *const *p, const size_t *size) { return kmp_realloc(*p, *size); }
+FTN_API void kmp_free_(void *const *p) { kmp_free(*p); }
+FTN_API void *kmp_aligned_malloc_(const size_t *size, const size_t *alignment)
+{
+    return kmp_aligned_malloc(*size, *alignment);
+}
+
+/* The mask variable is passed by reference in C already. */
+#define FTN_MASK(T, name) \
+    FTN_API T name##_(kmp_affinity_mask_t *mask) { return name(mask); }
+FTN_MASK(void, kmp_create_affinity_mask)
+FTN_MASK(void, kmp_destroy_affinity_mask)
+FTN_MASK(int32_t, kmp_set_affinity)
+FTN_MASK(int32_t, kmp_get_affinity)
+#define FTN_MASK_PROC(name) \
+    FTN_API int32_t name##_(const int32_t *proc, kmp_affinity_mask_t *mask) \
+    {                                                                       \
+        return name(*proc, mask);                                           \
+    }
+FTN_MASK_PROC(kmp_set_affinity_mask_proc)
+FTN_MASK_PROC(kmp_unset_affinity_mask_proc)
+FTN_MASK_PROC(kmp_get_affinity_mask_proc)
 
 /* ---- locks ------------------------------------------------------------------------ */
 

@@ -39,7 +39,24 @@ typedef struct nodes {
     int n, cap;
 } nodes_t;
 
+/* LLVM's view of a node's successors, {node, next} entries, for
+ * __kmpc_task_get_depnode/_successors, which only libomp's own tests call:
+ * built when asked for, so the graph costs nothing more for the programs
+ * that never ask. Views handed out stay until the node is freed. */
+typedef struct bob_succ {
+    bob_depnode_t *node;
+    struct bob_succ *next;
+} bob_succ_t;
+
+typedef struct view {
+    struct view *older;
+    bob_succ_t entry[];
+} view_t;
+
 struct bob_depnode {
+    bob_succ_t *view;       /* first, as LLVM's node starts with its list */
+    view_t *views;          /* every view built, newest first */
+    int view_n;             /* succ.n when view was built */
     _Atomic uint32_t npred; /* predecessors not complete, + 1 while registering */
     _Atomic int32_t refs;   /* its task (or waiter) + every list holding it */
     uint32_t lock;
@@ -77,6 +94,10 @@ static void *alloc_or_die(size_t size)
 static void node_release(bob_depnode_t *n)
 {
     if (n && atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1) {
+        for (view_t *v = n->views, *older; v; v = older) {
+            older = v->older;
+            free(v);
+        }
         free(n->succ.at);
         free(n);
     }
@@ -322,3 +343,35 @@ void bob_deptable_free(struct bob_deptable *t)
     free(t->buckets);
     free(t);
 }
+
+/* The node's successors as LLVM lists them, one entry per successor (two
+ * dependences on one predecessor are two edges here, adjacent, since a
+ * node's edges are added while it registers). */
+static bob_succ_t *view_of(bob_depnode_t *n)
+{
+    bob_spin_acquire(&n->lock);
+    if (n->view_n != n->succ.n) {
+        view_t *v = alloc_or_die(sizeof *v + (size_t)n->succ.n * sizeof v->entry[0]);
+        bob_succ_t *next = NULL;
+        for (int i = n->succ.n - 1; i >= 0; i--)
+            if (i == 0 || n->succ.at[i] != n->succ.at[i - 1]) {
+                v->entry[i] = (bob_succ_t){n->succ.at[i], next};
+                next = &v->entry[i];
+            }
+        v->older = n->views;
+        n->views = v;
+        n->view = next;
+        n->view_n = n->succ.n;
+    }
+    bob_spin_release(&n->lock);
+    return n->view;
+}
+
+void *bob_deps_node(bob_task_t *t)
+{
+    if (t->dep)
+        view_of(t->dep);
+    return t->dep;
+}
+
+void *bob_deps_successors(bob_task_t *t) { return t->dep ? view_of(t->dep) : NULL; }

@@ -156,6 +156,9 @@ typedef struct bob_thread {
      * team's barriers; a futex word) */
     _Atomic uint32_t tasks_pending;
     struct bob_deptable *deps;    /* dependences among the children */
+    /* libomptarget's handle of a nowait target region running in this
+     * task (__kmpc_omp_get_target_async_handle_ptr); NULL when none */
+    void *target_async_handle;
     struct bob_task *spare;       /* memory for its next task (task_mem.c) */
     void *unit;                 /* the work unit running it (bt_unit_t) */
     struct bob_thread *outer;   /* thread 0: the task that forked the team */
@@ -257,6 +260,10 @@ typedef struct bob_loop {
 /* Calls fn(&gtid, &tid, argv[0], ..., argv[argc-1]) on every thread of a new
  * team; returns after all have finished. if_cond false serialises it. */
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond);
+/* Runs the calling implicit task's part of its region once more, as its
+ * member did (libomp's __kmpc_invoke_task_func); false outside a region's
+ * implicit task. */
+bool bob_run_body_again(bob_thread_t *self);
 void bob_serialized_begin(void);
 void bob_serialized_end(void);
 /* num_threads(n1, n2, ...): n1 for the next region, the rest for the
@@ -396,6 +403,33 @@ void bob_doacross_init(bob_thread_t *self, int ndims, const int64_t *dims);
 void bob_doacross_wait(bob_thread_t *self, const int64_t *vec);
 void bob_doacross_post(bob_thread_t *self, const int64_t *vec);
 void bob_doacross_fini(bob_thread_t *self);
+
+/* ---- Collapsed loop nests (collapse.c) ------------------------------------------ */
+
+/* One level of a loop nest, laid out as LLVM's bounds_info_t: types are
+ * LLVM's loop_type_t (0 uint8, 1 int8, ... 6 uint64, 7 int64: bit 0 says
+ * signed, the rest log2 of the size), comparison its comparison_t (0 <=,
+ * 1 >=, 2 !=, 3 <, 4 >); values sit in the low bytes of their fields. */
+typedef struct bob_nest_level {
+    int32_t loop_type, iv_type, comparison, outer_iv;
+    uint64_t lb0, lb1, ub0, ub1;
+    int64_t step;
+    uint64_t trip;
+} bob_nest_level_t;
+
+/* Rewrites every level to compare with <= or >=. */
+void bob_nest_canonicalize(bob_nest_level_t *nest, int n);
+/* Canonicalises a rectangular nest, records each level's trip count and
+ * returns their product. */
+uint64_t bob_nest_rectang_count(bob_nest_level_t *nest, int n);
+/* The ivs of flattened iteration flat, from the recorded trip counts. */
+void bob_nest_rectang_ivs(const bob_nest_level_t *nest, int n, uint64_t flat, uint64_t *ivs);
+/* Canonicalises the nest (rectangular or not) and gives the calling thread
+ * its static part of it: chunk's lb0 and ub0 are the part's first and last
+ * points (lb1 = ub1 = 0); false if it has none. *last: it has the nest's
+ * last iteration. */
+bool bob_nest_static_chunk(bob_thread_t *self, bob_nest_level_t *nest, int n,
+                           bob_nest_level_t *chunk, int32_t *last);
 
 /* ---- threadprivate without TLS (threadprivate.c) -------------------------------- */
 

@@ -150,6 +150,10 @@ bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep
 void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps);
 /* t completed: its successors may become ready. */
 void bob_deps_complete(bob_task_t *t);
+/* t's node in the graph (NULL without dependences) and the list of its
+ * successors, in LLVM's layouts (see depend.c); valid until t completes. */
+void *bob_deps_node(bob_task_t *t);
+void *bob_deps_successors(bob_task_t *t);
 void bob_deps_lock(bob_task_t *t);
 void bob_deps_unlock(bob_task_t *t);
 void bob_deptable_free(struct bob_deptable *table);

@@ -306,6 +306,14 @@ static void run_member(bob_thread_t *t)
 
 static void member_main(void *arg) { run_member(arg); }
 
+bool bob_run_body_again(bob_thread_t *self)
+{
+    if (!self->fn)
+        return false;
+    run_member(self);
+    return true;
+}
+
 static int level_kind(int level)
 {
     int n = bob_config.thread_kind_levels;

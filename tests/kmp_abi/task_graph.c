@@ -1,0 +1,188 @@
+/* Task entry points no compiler emits but libomp's tests and libomptarget
+ * call: the dependence graph (__kmpc_task_get_depnode/_successors, in the
+ * layouts of LLVM 19's kmp_taskdeps.h as its tests declare them), the
+ * per-task slot libomptarget keeps a nowait target region's handle in
+ * (__kmpc_omp_get_target_async_handle_ptr), and __kmpc_invoke_task_func. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct ident ident_t;
+typedef void (*kmpc_micro)(int32_t *gtid, int32_t *tid, ...);
+
+typedef struct kmp_task {
+  void *shareds;
+  int32_t (*routine)(int32_t, struct kmp_task *);
+  int32_t part_id;
+  void *data1, *data2;
+} kmp_task_t;
+typedef int32_t (*entry_t)(int32_t, kmp_task_t *);
+
+typedef struct dep {
+  size_t addr, len;
+  uint8_t flags; /* 1 in, 2 out, 3 inout */
+} dep_t;
+
+struct depnode_list;
+typedef struct depnode { /* its head; the runtime's own fields follow */
+  struct depnode_list *successors;
+} depnode_t;
+typedef struct depnode_list {
+  depnode_t *node;
+  struct depnode_list *next;
+} depnode_list_t;
+
+int32_t __kmpc_global_thread_num(ident_t *);
+kmp_task_t *__kmpc_omp_task_alloc(ident_t *, int32_t, int32_t, size_t, size_t, entry_t);
+int32_t __kmpc_omp_task_with_deps(ident_t *, int32_t, kmp_task_t *, int32_t, dep_t *, int32_t,
+                                  dep_t *);
+int32_t __kmpc_omp_task(ident_t *, int32_t, kmp_task_t *);
+int32_t __kmpc_omp_taskwait(ident_t *, int32_t);
+depnode_t *__kmpc_task_get_depnode(kmp_task_t *);
+depnode_list_t *__kmpc_task_get_successors(kmp_task_t *);
+void **__kmpc_omp_get_target_async_handle_ptr(int32_t);
+int __kmpc_invoke_task_func(int);
+void __kmpc_fork_call(ident_t *, int32_t, kmpc_micro, ...);
+void __kmpc_push_num_threads(ident_t *, int32_t, int32_t);
+
+static int failures;
+
+#define CHECK(cond)                                         \
+  do {                                                      \
+    if (!(cond)) {                                          \
+      printf("FAIL line %d: %s\n", __LINE__, #cond);        \
+      failures++;                                           \
+    }                                                       \
+  } while (0)
+
+static char order[8];
+static int ran;
+
+static int32_t record(int32_t gtid, kmp_task_t *task)
+{
+  (void)gtid;
+  order[__atomic_fetch_add(&ran, 1, __ATOMIC_SEQ_CST)] = *(char *)task->shareds;
+  return 0;
+}
+
+static kmp_task_t *task_named(int32_t gtid, const char *name)
+{
+  kmp_task_t *t = __kmpc_omp_task_alloc(NULL, gtid, 1, sizeof(kmp_task_t), sizeof(void *),
+                                        record);
+  *(const char **)&t->shareds = name;
+  return t;
+}
+
+static int length(const depnode_list_t *l)
+{
+  int n = 0;
+  for (; l; l = l->next)
+    n++;
+  return n;
+}
+
+static bool holds(const depnode_list_t *l, const depnode_t *node)
+{
+  for (; l; l = l->next)
+    if (l->node == node)
+      return true;
+  return false;
+}
+
+/* A out(x, y); B in(x, y); C in(x); D inout(y); E none. A team of one
+ * keeps its tasks until the taskwait, so the graph is whole when read. */
+static void graph(int32_t gtid)
+{
+  static int x, y;
+  dep_t out_xy[] = {{(size_t)&x, 4, 2}, {(size_t)&y, 4, 2}};
+  dep_t in_xy[] = {{(size_t)&x, 4, 1}, {(size_t)&y, 4, 1}};
+  dep_t in_x[] = {{(size_t)&x, 4, 1}};
+  dep_t inout_y[] = {{(size_t)&y, 4, 3}};
+  kmp_task_t *a = task_named(gtid, "A"), *b = task_named(gtid, "B");
+  kmp_task_t *c = task_named(gtid, "C"), *d = task_named(gtid, "D");
+  kmp_task_t *e = task_named(gtid, "E");
+  __kmpc_omp_task_with_deps(NULL, gtid, a, 2, out_xy, 0, NULL);
+  __kmpc_omp_task_with_deps(NULL, gtid, b, 2, in_xy, 0, NULL);
+  __kmpc_omp_task_with_deps(NULL, gtid, c, 1, in_x, 0, NULL);
+  __kmpc_omp_task_with_deps(NULL, gtid, d, 1, inout_y, 0, NULL);
+  __kmpc_omp_task(NULL, gtid, e);
+  CHECK(ran == 0);
+  if (ran == 0) {
+    depnode_t *na = __kmpc_task_get_depnode(a), *nb = __kmpc_task_get_depnode(b);
+    depnode_t *nc = __kmpc_task_get_depnode(c), *nd = __kmpc_task_get_depnode(d);
+    CHECK(na && nb && nc && nd);
+    CHECK(__kmpc_task_get_depnode(e) == NULL);
+    CHECK(__kmpc_task_get_successors(e) == NULL);
+    /* B depends on A through x and y: one edge */
+    depnode_list_t *sa = __kmpc_task_get_successors(a);
+    CHECK(length(sa) == 3 && holds(sa, nb) && holds(sa, nc) && holds(sa, nd));
+    CHECK(na->successors == sa);
+    depnode_list_t *sb = __kmpc_task_get_successors(b);
+    CHECK(length(sb) == 1 && holds(sb, nd));
+    CHECK(__kmpc_task_get_successors(c) == NULL);
+    CHECK(__kmpc_task_get_successors(d) == NULL);
+  }
+  __kmpc_omp_taskwait(NULL, gtid);
+  CHECK(ran == 5);
+  /* E, independent, may run anywhere */
+  CHECK(strchr(order, 'A') < strchr(order, 'B') && strchr(order, 'A') < strchr(order, 'C'));
+  CHECK(strchr(order, 'B') < strchr(order, 'D'));
+}
+
+static void **slot_seen;
+
+static int32_t use_slot(int32_t gtid, kmp_task_t *task)
+{
+  void **slot = __kmpc_omp_get_target_async_handle_ptr(gtid);
+  slot_seen = slot;
+  CHECK(slot != NULL && *slot == NULL); /* NULL at creation, memory reused or not */
+  *slot = task; /* left set: the next task must not see it */
+  CHECK(__kmpc_omp_get_target_async_handle_ptr(gtid) == slot);
+  return 0;
+}
+
+static void async_handle(int32_t gtid)
+{
+  void **mine = __kmpc_omp_get_target_async_handle_ptr(gtid);
+  CHECK(mine != NULL && *mine == NULL);
+  for (int i = 0; i < 3; i++) {
+    kmp_task_t *t = __kmpc_omp_task_alloc(NULL, gtid, 1, sizeof(kmp_task_t), 0, use_slot);
+    __kmpc_omp_task(NULL, gtid, t);
+    __kmpc_omp_taskwait(NULL, gtid);
+    CHECK(slot_seen != NULL && slot_seen != mine);
+  }
+  *mine = &mine;
+  CHECK(*__kmpc_omp_get_target_async_handle_ptr(gtid) == &mine);
+  *mine = NULL;
+}
+
+static int bodies[4];
+
+static void body(int32_t *gtid, int32_t *tid, int *again)
+{
+  if (__atomic_fetch_add(&bodies[*tid], 1, __ATOMIC_SEQ_CST) == 0)
+    again[*tid] = __kmpc_invoke_task_func(*gtid);
+}
+
+static void invoke_task_func(int32_t gtid)
+{
+  CHECK(__kmpc_invoke_task_func(gtid) == 0); /* no region here */
+  int again[4] = {0};
+  __kmpc_push_num_threads(NULL, gtid, 4);
+  __kmpc_fork_call(NULL, 1, (kmpc_micro)body, again);
+  for (int t = 0; t < 4; t++)
+    CHECK(bodies[t] == 2 && again[t] == 1);
+}
+
+int main(void)
+{
+  int32_t gtid = __kmpc_global_thread_num(NULL);
+  graph(gtid);
+  async_handle(gtid);
+  invoke_task_func(gtid);
+  if (failures)
+    return 1;
+  printf("dependence graph, async handle slot, invoke_task_func: as libomp\n");
+  return 0;
+}
