@@ -51,14 +51,10 @@ static void register_deps(bob_thread_t *self, bob_task_t *t, kmp_int32 n,
         all[i] = deps[i];
     for (int i = 0; i < n_noalias; i++)
         all[n + i] = noalias[i];
-    if (t) {
-        /* counted first: its last predecessor may release it at once */
-        bob_task_account(self, t);
-        if (bob_deps_register(self, t, n + n_noalias, all))
-            bob_task_release(t);
-    } else {
+    if (t)
+        bob_task_submit_deps(self, t, n + n_noalias, all);
+    else
         bob_deps_wait(self, n + n_noalias, all);
-    }
 }
 
 KMP_EXPORT kmp_int32 __kmpc_omp_task_with_deps(ident_t *loc, kmp_int32 gtid,
