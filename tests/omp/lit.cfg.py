@@ -69,6 +69,14 @@ if os.path.exists(clang19):
         config.clang, clang19, 1).replace(
         "-I" + config.omp_include_dir,
         "-I" + os.path.join(os.path.dirname(config.bobbin_lib_dir), "include"), 1)))
+# LLVM 14's libomptarget with its x86_64 host plugin: clang programs built
+# with %libomptarget-compile offload to it (`REQUIRES: libomptarget`).
+llvm_lib = "/usr/lib/llvm-14/lib"
+if all(os.path.exists(os.path.join(llvm_lib, name))
+       for name in ("libomptarget.so", "libomptarget.rtl.x86_64.so")):
+    config.available_features.add("libomptarget")
+    config.substitutions.insert(0, ("%libomptarget-compile", compile_cmd(lib_dir) +
+                                    " -fopenmp-targets=x86_64-pc-linux-gnu"))
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))
