@@ -46,12 +46,13 @@ void *bob_target_alloc(size_t size, int device)
     return bob_device_is_host(device, "omp_target_alloc") ? malloc(size) : NULL;
 }
 
+/* Freeing NULL does nothing, on any device number, as in libgomp. */
 void bob_target_free(void *ptr, int device)
 {
     const bob_libomptarget_t *lt = bob_libomptarget();
     if (lt)
         lt->free(ptr, device);
-    else if (bob_device_is_host(device, "omp_target_free"))
+    else if (ptr && bob_device_is_host(device, "omp_target_free"))
         free(ptr);
 }
 
