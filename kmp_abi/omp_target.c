@@ -64,11 +64,11 @@ OMP_API int omp_target_memcpy(void *dst, const void *src, size_t length, size_t 
 
 #define RECT_COPY(dst, src, element_size, num_dims, volume, dst_offsets, src_offsets,   \
                   dst_dimensions, src_dimensions, dst_device, src_device)               \
-    ((bob_target_copy_t){dst, src, element_size, num_dims, volume, dst_offsets,         \
+    ((bob_target_copy_t){false, dst, src, element_size, num_dims, volume, dst_offsets,  \
                          src_offsets, dst_dimensions, src_dimensions, dst_device,       \
                          src_device})
 #define LINEAR_COPY(dst, src, length, dst_offset, src_offset, dst_device, src_device)   \
-    ((bob_target_copy_t){dst, src, 1, 0, &(size_t){length}, &(size_t){dst_offset},      \
+    ((bob_target_copy_t){true, dst, src, 1, 1, &(size_t){length}, &(size_t){dst_offset}, \
                          &(size_t){src_offset}, NULL, NULL, dst_device, src_device})
 
 OMP_API int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size,

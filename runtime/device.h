@@ -61,10 +61,11 @@ int bob_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_
 int bob_target_disassociate_ptr(const void *ptr, int device);
 
 /* ---- device_copy.c ---- */
-/* A copy of omp_target_memcpy_rect, or of omp_target_memcpy if num_dims
- * is 0: then volume[0] is its length and dst_offsets[0], src_offsets[0]
- * its offsets, in bytes. */
+/* A copy of omp_target_memcpy_rect, or of omp_target_memcpy if linear:
+ * then volume[0] is its length and dst_offsets[0], src_offsets[0] its
+ * offsets, in bytes. */
 typedef struct bob_target_copy {
+    bool linear;
     void *dst;
     const void *src;
     size_t element_size;

@@ -95,7 +95,7 @@ typedef struct copy_task {
 
 static int run(const bob_target_copy_t *c)
 {
-    if (c->num_dims == 0)
+    if (c->linear)
         return bob_target_memcpy(c->dst, c->src, c->volume[0], c->dst_offsets[0],
                                  c->src_offsets[0], c->dst_device, c->src_device);
     return bob_target_memcpy_rect(c);
@@ -121,13 +121,13 @@ static const size_t *keep(size_t **at, const size_t *from, int n)
 int bob_target_memcpy_async(bob_thread_t *self, const bob_target_copy_t *copy, int n,
                             const bob_dep_t *deps)
 {
-    const char *what = copy->num_dims ? "omp_target_memcpy_rect_async"
-                                      : "omp_target_memcpy_async";
-    if (copy->num_dims && !copy->dst && !copy->src)
+    const char *what = copy->linear ? "omp_target_memcpy_async"
+                                    : "omp_target_memcpy_rect_async";
+    if (!copy->linear && !copy->dst && !copy->src)
         return INT_MAX;
-    if (!bob_libomptarget() && !host_to_host(copy, what))
+    if (copy->num_dims < 1 || (!bob_libomptarget() && !host_to_host(copy, what)))
         return EINVAL;
-    int len = copy->num_dims > 0 ? copy->num_dims : 1;
+    int len = copy->num_dims;
     copy_task_t *t = (copy_task_t *)bob_task_alloc(self, BOB_TASK_TIED, sizeof *t,
                                                    5 * (size_t)len * sizeof(size_t),
                                                    copy_entry);
