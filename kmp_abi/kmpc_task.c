@@ -18,7 +18,8 @@ KMP_EXPORT kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, kmp_int32 gtid, kmp_i
     return bob_task_alloc(bob_self(), flags, sizeof_task, sizeof_shareds, entry);
 }
 
-/* Bobbin offloads nothing: a target task runs on the host. */
+/* A target task (target nowait) is a host task whose body calls libomptarget,
+ * which does the offloading: the device does not concern the task. */
 KMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, kmp_int32 gtid,
                                                     kmp_int32 flags, size_t sizeof_task,
                                                     size_t sizeof_shareds,
