@@ -9,10 +9,10 @@
 #include <string.h>
 
 /* Whether both devices are the host, for routine `what`. */
-static bool host_to_host(const bob_target_copy_t *c, const char *what)
+static bool host_to_host(int dst_device, int src_device, const char *what)
 {
-    bool dst = bob_device_is_host(c->dst_device, what);
-    return bob_device_is_host(c->src_device, what) && dst;
+    bool dst = bob_device_is_host(dst_device, what);
+    return bob_device_is_host(src_device, what) && dst;
 }
 
 int bob_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
@@ -21,8 +21,7 @@ int bob_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offs
     const bob_libomptarget_t *lt = bob_libomptarget();
     if (lt)
         return lt->memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_device);
-    bob_target_copy_t c = {.dst_device = dst_device, .src_device = src_device};
-    if (!host_to_host(&c, "omp_target_memcpy"))
+    if (!host_to_host(dst_device, src_device, "omp_target_memcpy"))
         return EINVAL;
     if (length)
         memmove((char *)dst + dst_offset, (const char *)src + src_offset, length);
@@ -69,8 +68,8 @@ int bob_target_memcpy_rect(const bob_target_copy_t *c)
         return lt->memcpy_rect(c->dst, c->src, c->element_size, c->num_dims, c->volume,
                                c->dst_offsets, c->src_offsets, c->dst_dimensions,
                                c->src_dimensions, c->dst_device, c->src_device);
-    if (!host_to_host(c, "omp_target_memcpy_rect") || !c->dst || !c->src ||
-        c->num_dims < 1 || !fits(c))
+    if (!host_to_host(c->dst_device, c->src_device, "omp_target_memcpy_rect") ||
+        !c->dst || !c->src || c->num_dims < 1 || !fits(c))
         return EINVAL;
     for (int d = 0; d < c->num_dims; d++)
         if (c->volume[d] == 0)
@@ -125,7 +124,9 @@ int bob_target_memcpy_async(bob_thread_t *self, const bob_target_copy_t *copy, i
                                     : "omp_target_memcpy_rect_async";
     if (!copy->linear && !copy->dst && !copy->src)
         return INT_MAX;
-    if (copy->num_dims < 1 || (!bob_libomptarget() && !host_to_host(copy, what)))
+    if (copy->num_dims < 1)
+        return EINVAL;
+    if (!bob_libomptarget() && !host_to_host(copy->dst_device, copy->src_device, what))
         return EINVAL;
     int len = copy->num_dims;
     copy_task_t *t = (copy_task_t *)bob_task_alloc(self, BOB_TASK_TIED, sizeof *t,

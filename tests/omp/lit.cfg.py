@@ -70,10 +70,12 @@ if os.path.exists(clang19):
         "-I" + config.omp_include_dir,
         "-I" + os.path.join(os.path.dirname(config.bobbin_lib_dir), "include"), 1)))
 # LLVM 14's libomptarget with its x86_64 host plugin: clang programs built
-# with %libomptarget-compile offload to it (`REQUIRES: libomptarget`).
+# with %libomptarget-compile offload to it (`REQUIRES: libomptarget`). Not
+# under the sanitizer preload: ASan's dlopen then loads the plugin without
+# libomptarget's search path, so it finds no device (LLVM's libomp alike).
 llvm_lib = "/usr/lib/llvm-14/lib"
-if all(os.path.exists(os.path.join(llvm_lib, name))
-       for name in ("libomptarget.so", "libomptarget.rtl.x86_64.so")):
+if not preload and all(os.path.exists(os.path.join(llvm_lib, name))
+                       for name in ("libomptarget.so", "libomptarget.rtl.x86_64.so")):
     config.available_features.add("libomptarget")
     config.substitutions.insert(0, ("%libomptarget-compile", compile_cmd(lib_dir) +
                                     " -fopenmp-targets=x86_64-pc-linux-gnu"))
