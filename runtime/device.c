@@ -9,7 +9,6 @@
 #include "device.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 int bob_num_devices(void)
@@ -30,10 +29,9 @@ bool bob_device_is_host(int device, const char *what)
         return true;
     bob_init();
     if (device >= 0 && bob_config.target_offload == BOB_OFFLOAD_MANDATORY) {
-        fprintf(stderr, "bobbin: %s: OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d "
-                        "not found (the host is device %d)\n",
-                what, device, bob_initial_device());
-        exit(EXIT_FAILURE);
+        bob_exit_error("%s: OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d not found "
+                       "(the host is device %d)",
+                       what, device, bob_initial_device());
     }
     return false;
 }

@@ -38,6 +38,15 @@ void bob_fatal(const char *fmt, ...)
     abort();
 }
 
+void bob_exit_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit(fmt, ap);
+    va_end(ap);
+    exit(EXIT_FAILURE);
+}
+
 /* psource reads ";file;function;line;column;;". */
 void bob_error_directive(const char *psource, bool fatal, const char *message)
 {

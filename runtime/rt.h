@@ -396,5 +396,8 @@ __attribute__((format(printf, 1, 2))) void bob_warn(const char *fmt, ...);
 /* The error directive: psource is the ident_t location string. */
 void bob_error_directive(const char *psource, bool fatal, const char *message);
 __attribute__((format(printf, 1, 2), noreturn)) void bob_fatal(const char *fmt, ...);
+/* An error of the program's that ends it, with status 1 as libgomp ends it
+ * (bob_fatal aborts, for what the runtime cannot go on from). */
+__attribute__((format(printf, 1, 2), noreturn)) void bob_exit_error(const char *fmt, ...);
 
 #endif
