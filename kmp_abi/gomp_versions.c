@@ -23,14 +23,15 @@
 #error "gomp_versions.c: no tail jump for this architecture"
 #endif
 
-/* stub n of sym, exported as sym@node */
-#define V(sym, node) V_(sym, node, __COUNTER__)
-#define V_(sym, node, n) V__(sym, node, n)
-#define V__(sym, node, n)                                                              \
+/* stub n, exported as sym@node, jumping to target */
+#define V(sym, node) VT(sym, sym, node)
+#define VT(sym, target, node) VT_(sym, target, node, __COUNTER__)
+#define VT_(sym, target, node, n) VT__(sym, target, node, n)
+#define VT__(sym, target, node, n)                                                     \
     __asm__(".text\n"                                                                  \
             ".globl bob_version_stub_" #n "\n"                                         \
             ".type bob_version_stub_" #n ", %function\n"                               \
-            "bob_version_stub_" #n ":\n\t" BOB_TAIL_JUMP(sym) "\n"                      \
+            "bob_version_stub_" #n ":\n\t" BOB_TAIL_JUMP(target) "\n"                   \
             ".size bob_version_stub_" #n ", .-bob_version_stub_" #n "\n"              \
             ".symver bob_version_stub_" #n ", " #sym "@" node "\n");
 

@@ -18,7 +18,8 @@ KMP_EXPORT kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, kmp_int32 gtid, kmp_i
     return bob_task_alloc(bob_self(), flags, sizeof_task, sizeof_shareds, entry);
 }
 
-/* Bobbin offloads nothing: a target task runs on the host. */
+/* A target task (target nowait) is a host task whose body calls libomptarget,
+ * which does the offloading: the device does not concern the task. */
 KMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, kmp_int32 gtid,
                                                     kmp_int32 flags, size_t sizeof_task,
                                                     size_t sizeof_shareds,
@@ -51,14 +52,10 @@ static void register_deps(bob_thread_t *self, bob_task_t *t, kmp_int32 n,
         all[i] = deps[i];
     for (int i = 0; i < n_noalias; i++)
         all[n + i] = noalias[i];
-    if (t) {
-        /* counted first: its last predecessor may release it at once */
-        bob_task_account(self, t);
-        if (bob_deps_register(self, t, n + n_noalias, all))
-            bob_task_release(t);
-    } else {
+    if (t)
+        bob_task_submit_deps(self, t, n + n_noalias, all);
+    else
         bob_deps_wait(self, n + n_noalias, all);
-    }
 }
 
 KMP_EXPORT kmp_int32 __kmpc_omp_task_with_deps(ident_t *loc, kmp_int32 gtid,

@@ -1,4 +1,4 @@
-/* The omp_* routines about threads, teams, ICVs, devices and time. */
+/* The omp_* routines about threads, teams, ICVs and time (devices: omp_target.c). */
 #include "kmpc.h"
 
 #include <limits.h>
@@ -105,11 +105,6 @@ OMP_API double omp_get_wtick(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Bobbin offloads nothing: the host is the only device. */
-OMP_API int omp_get_num_devices(void) { return 0; }
-OMP_API int omp_get_initial_device(void) { return omp_get_num_devices(); }
-OMP_API int omp_is_initial_device(void) { return 1; }
-OMP_API int omp_get_device_num(void) { return omp_get_initial_device(); }
 OMP_API int omp_get_default_device(void) { return bob_self()->icv.default_device; }
 OMP_API void omp_set_default_device(int device) { bob_self()->icv.default_device = device; }
 

@@ -263,6 +263,17 @@ bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep
     return atomic_fetch_sub_explicit(&t->dep->npred, 1, memory_order_acq_rel) == 1;
 }
 
+void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_dep_t *deps)
+{
+    if (!n) {
+        bob_task_submit(self, t);
+        return;
+    }
+    bob_task_account(self, t); /* first: its last predecessor may release it at once */
+    if (bob_deps_register(self, t, n, deps))
+        bob_task_release(t);
+}
+
 static void finish(bob_depnode_t *node)
 {
     bob_spin_acquire(&node->lock);

@@ -15,6 +15,7 @@
 #define BOB_GOMP_H
 
 #include "rt.h"
+#include "task.h"
 
 /* A GOMP loop: start, end (exclusive) and incr as the compiler passed them,
  * widened to 64 bits; is_unsigned for the GOMP_loop_ull_* family, whose
@@ -132,6 +133,8 @@ void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clau
  * the grainsize (..._GRAINSIZE) or the number of tasks, 0 for the default. */
 void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t size,
                        int64_t start, int64_t end, int64_t step, bool is_unsigned);
+/* The dependence of gcc's depend object (omp_depend_t: {address, kind}). */
+bob_dep_t bob_gomp_depobj(const void *depobj);
 /* TASKWAIT with depend clauses, in gcc's depend array. */
 void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend);
 

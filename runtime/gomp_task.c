@@ -82,10 +82,16 @@ static void decode_depend(void **depend, bob_dep_t *deps)
     for (size_t i = 0; i < n; i++) {
         void **d = depend[5 + i];
         if (i >= normal)
-            deps[i] = dep_of(d[0], depobj_flags((uintptr_t)d[1]));
+            deps[i] = bob_gomp_depobj(d);
         else
             deps[i] = dep_of(d, i < nout ? DEP_INOUT : i < nout + nmtx ? DEP_MTX : DEP_IN);
     }
+}
+
+bob_dep_t bob_gomp_depobj(const void *depobj)
+{
+    void *const *d = depobj;
+    return dep_of(d[0], depobj_flags((uintptr_t)d[1]));
 }
 
 void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend)
@@ -161,17 +167,6 @@ static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
     bob_task_run_undeferred(self, t);
 }
 
-static void run_deferred(bob_thread_t *self, bob_task_t *t, int ndeps, const bob_dep_t *deps)
-{
-    if (!ndeps) {
-        bob_task_submit(self, t);
-        return;
-    }
-    bob_task_account(self, t); /* first: its last predecessor may release it at once */
-    if (bob_deps_register(self, t, ndeps, deps))
-        bob_task_release(t);
-}
-
 /* A tied task with neither dependences nor a detach event that runs at
  * once completes here (task.c), and nothing else sees the compiler's
  * argument block while it runs: fn takes the block itself, as in libgomp,
@@ -214,7 +209,7 @@ void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clau
     if (n)
         decode_depend(depend, deps);
     if (if_clause)
-        run_deferred(self, t, (int)n, deps);
+        bob_task_submit_deps(self, t, (int)n, deps);
     else
         run_undeferred(self, t, (int)n, deps);
 }

@@ -146,6 +146,9 @@ typedef struct bob_dep {
 /* Registers t's dependences among its siblings; returns true if t may run
  * now, else bob_task_release runs it when its predecessors are done. */
 bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep_t *deps);
+/* Counts t as a child of self and makes it ready once its n dependences
+ * deps hold (at once if n is 0). */
+void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_dep_t *deps);
 /* Waits until the given dependences of the calling task's children hold. */
 void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps);
 /* t completed: its successors may become ready. */

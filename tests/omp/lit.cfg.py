@@ -69,6 +69,24 @@ if os.path.exists(clang19):
         config.clang, clang19, 1).replace(
         "-I" + config.omp_include_dir,
         "-I" + os.path.join(os.path.dirname(config.bobbin_lib_dir), "include"), 1)))
+# LLVM 14's libomptarget with its x86_64 host plugin: clang programs built
+# with %libomptarget-compile offload to it (`REQUIRES: libomptarget`).
+llvm_lib = "/usr/lib/llvm-14/lib"
+plugin = "libomptarget.rtl.x86_64.so"
+if all(os.path.exists(os.path.join(llvm_lib, name))
+       for name in ("libomptarget.so", plugin)):
+    if preload:
+        # ASan's dlopen loads the plugin without libomptarget's search path
+        # (no device then, on LLVM's libomp too): the tests' library path
+        # gets a directory holding the plugin alone.
+        plugin_dir = os.path.join(config.test_exec_root, "libomptarget-plugin")
+        os.makedirs(plugin_dir, exist_ok=True)
+        if not os.path.lexists(os.path.join(plugin_dir, plugin)):
+            os.symlink(os.path.join(llvm_lib, plugin), os.path.join(plugin_dir, plugin))
+        config.environment["LD_LIBRARY_PATH"] = plugin_dir
+    config.available_features.add("libomptarget")
+    config.substitutions.insert(0, ("%libomptarget-compile", compile_cmd(lib_dir) +
+                                    " -fopenmp-targets=x86_64-pc-linux-gnu"))
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))
