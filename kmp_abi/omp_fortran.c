@@ -219,10 +219,15 @@ FTN_API omp_allocator_handle_t omp_get_default_allocator_(void)
     return omp_get_default_allocator();
 }
 
+/* libomp's form takes a reference; gfortran's omp_lib module passes the
+ * handle by value (a `value` dummy), and gcc binaries bind
+ * omp_fulfill_event_@OMP_5.0.1, which gomp_versions.def points at
+ * gomp_omp_fulfill_event_. */
 FTN_API void omp_fulfill_event_(const omp_event_handle_t *event)
 {
     omp_fulfill_event(*event);
 }
+void gomp_omp_fulfill_event_(omp_event_handle_t event) { omp_fulfill_event(event); }
 
 /* ---- routines whose Fortran form takes its arguments by value, as in C ----------- */
 
