@@ -19,7 +19,7 @@ OMP_API void omp_set_lock(omp_lock_t *lock) { bob_lock_acquire(word_of(lock)); }
 OMP_API void omp_unset_lock(omp_lock_t *lock) { bob_lock_release(word_of(lock)); }
 OMP_API int omp_test_lock(omp_lock_t *lock) { return bob_lock_try(word_of(lock)); }
 
-static uint32_t me(void) { return (uint32_t)bob_self()->gtid + 1; }
+static uint32_t me(void) { return bob_nest_owner(bob_self()); }
 
 OMP_API void omp_init_nest_lock(omp_nest_lock_t *lock)
 {

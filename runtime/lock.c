@@ -11,10 +11,11 @@
  *     word 1   owner id (0 when free)
  * Only the owner writes word 1 and changes the count; others only set the
  * waiters bit, which is why the count moves with atomic adds. */
-#include "rt.h"
+#include "task.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
+#include <stdlib.h>
 
 bool bob_lock_try(uint32_t *word)
 {
@@ -87,6 +88,42 @@ void bob_spin_release(uint32_t *word)
 }
 
 enum { HELD = 1, WAITERS = 2, ONE = 4 };
+
+/* Explicit tasks' owner ids: the high bit set (an implicit task's gtid + 1
+ * never has it), the rest a number no live task holds. Only tasks that take
+ * nest locks draw one, so a spinlock suffices. */
+enum { EXPLICIT = 1u << 31 };
+
+static uint32_t owners_lock;
+static uint32_t *owners_free, owners_nfree, owners_cap, owners_next;
+
+uint32_t bob_nest_owner(bob_thread_t *self)
+{
+    bob_task_t *t = self->task;
+    if (!t)
+        return (uint32_t)self->gtid + 1;
+    if (t->nest_owner)
+        return t->nest_owner;
+    bob_spin_acquire(&owners_lock);
+    uint32_t id = owners_nfree ? owners_free[--owners_nfree] : EXPLICIT | ++owners_next;
+    bob_spin_release(&owners_lock);
+    return t->nest_owner = id;
+}
+
+void bob_nest_owner_free(uint32_t owner)
+{
+    bob_spin_acquire(&owners_lock);
+    if (owners_nfree == owners_cap) {
+        uint32_t cap = owners_cap ? 2 * owners_cap : 64;
+        uint32_t *grown = realloc(owners_free, cap * sizeof *grown);
+        if (!grown)
+            bob_fatal("out of memory for nest lock owners");
+        owners_free = grown;
+        owners_cap = cap;
+    }
+    owners_free[owners_nfree++] = owner;
+    bob_spin_release(&owners_lock);
+}
 
 int bob_nest_lock_try(uint32_t *w, uint32_t self)
 {

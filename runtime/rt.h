@@ -345,6 +345,12 @@ bool bob_lock_try(uint32_t *word);
 void bob_lock_release(uint32_t *word);
 /* A nest lock: two words, owned by a non-zero id; try returns the new
  * nesting count, 0 if another owner holds it. */
+/* The owner id of the calling task for nest locks, which tasks own (two
+ * tasks of one thread are two owners): an implicit task's is its thread's
+ * gtid + 1, an explicit task's drawn when it first asks and given back when
+ * it completes (bob_nest_owner_free), so ids never run out. */
+uint32_t bob_nest_owner(bob_thread_t *self);
+void bob_nest_owner_free(uint32_t owner);
 int bob_nest_lock_try(uint32_t *words, uint32_t owner);
 void bob_nest_lock_acquire(uint32_t *words, uint32_t owner);
 void bob_nest_lock_release(uint32_t *words);

@@ -100,6 +100,8 @@ static void count_down(_Atomic uint32_t *counter)
 static void complete(bob_task_t *t)
 {
     _Atomic uint32_t *pending = t->ctx.pending;
+    if (t->nest_owner)
+        bob_nest_owner_free(t->nest_owner);
     bob_deps_complete(t);
     if (t->taskgroup)
         count_down(&t->taskgroup->pending);

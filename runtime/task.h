@@ -58,6 +58,7 @@ typedef struct bob_task {
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
     int nmutexes;
     bool requeued;                  /* an untied task's part asked to run again */
+    uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
     /* context of the generating task; the clean part ends here, on a
      * 16-byte boundary (task_mem.c) */
     _Alignas(16) bob_thread_t *parent;
