@@ -6,7 +6,6 @@
  * are immutable and published by a release store of the head. */
 #include "rt.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +16,7 @@ typedef struct int_list {
 } int_list_t;
 
 static _Atomic(int_list_t *) lists;
-static pthread_mutex_t insert_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t insert_lock; /* a runtime spinlock: no preemption while held */
 
 static const int *find(int_list_t *l, const int *v, int n)
 {
@@ -32,7 +31,7 @@ const int *bob_intern_ints(const int *v, int n)
     const int *found = find(atomic_load_explicit(&lists, memory_order_acquire), v, n);
     if (found)
         return found;
-    pthread_mutex_lock(&insert_lock);
+    bob_spin_acquire(&insert_lock);
     int_list_t *head = atomic_load_explicit(&lists, memory_order_relaxed);
     if (!(found = find(head, v, n))) {
         int_list_t *l = malloc(sizeof *l + (size_t)n * sizeof *v);
@@ -44,6 +43,6 @@ const int *bob_intern_ints(const int *v, int n)
         atomic_store_explicit(&lists, l, memory_order_release);
         found = l->v;
     }
-    pthread_mutex_unlock(&insert_lock);
+    bob_spin_release(&insert_lock);
     return found;
 }
