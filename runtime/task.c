@@ -58,8 +58,11 @@ new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
         t->parent_task = self->task;
     t->flags = flags;
     t->size = size;
-    if (flags & BOB_TASK_DETACHABLE)
+    if (flags & BOB_TASK_DETACHABLE) {
         atomic_init(&t->detach, BOB_EVENT_LIVE);
+        if (bt_call_soon_ready())
+            bob_fatal("cannot start the thread that completes fulfilled detached tasks");
+    }
     return t;
 }
 
@@ -324,14 +327,24 @@ void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t)
     bob_task_complete_if0(self, t);
 }
 
+static void complete_fulfilled(bt_call_t *call)
+{
+    complete((bob_task_t *)((char *)call - offsetof(bob_task_t, fulfilled)));
+}
+
+/* omp_fulfill_event may be called from a signal handler (an AIO
+ * completion, say) that interrupted this very ES in its scheduler or a
+ * pool: completing the task takes locks and wakes waiters, so it is posted
+ * to the substrate's service thread, which completes it in order. */
 void bob_task_fulfill(bob_task_t *t)
 {
     int state = atomic_fetch_or(&t->detach, BOB_FULFILLED);
     if ((state & BOB_FULFILLED) || !(state & BOB_EVENT_LIVE))
-        bob_fatal("omp_fulfill_event: the event of task %llu was already fulfilled",
-                  (unsigned long long)id_of(t));
-    if (state & BOB_BODY_DONE)
-        complete(t);
+        bob_fatal("omp_fulfill_event: the event of a task was already fulfilled");
+    if (state & BOB_BODY_DONE) {
+        t->fulfilled.fn = complete_fulfilled;
+        bt_call_soon(&t->fulfilled);
+    }
 }
 
 void bob_task_proxy_completed(bob_task_t *t) { complete(t); }

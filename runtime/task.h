@@ -67,6 +67,7 @@ typedef struct bob_task {
     _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */
     int32_t flags;
     size_t size;                    /* of the whole allocation */
+    bt_call_t fulfilled;            /* its completion, posted by omp_fulfill_event */
     bob_kmp_task_t kmp;             /* the compiler's part; privates follow */
 } bob_task_t;
 

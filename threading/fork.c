@@ -9,6 +9,7 @@
  * the next bt_init (the old state is abandoned, not freed: it may be in
  * use by nothing, but freeing it is not worth the risk in a child). Locks
  * held by threads that did not survive are released. */
+#include "call_soon.h"
 #include "es.h"
 #include "klt.h"
 #include "log.h"
@@ -53,6 +54,7 @@ static void reset_es(bti_es_t *es)
 
 static void in_child(void)
 {
+    bti_call_soon_after_fork();
     if (!bti_g.initialized)
         return;
     bti_futex_table_reset();

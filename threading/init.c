@@ -1,6 +1,7 @@
 /* This file starts and stops the substrate: it reads the environment,
  * creates the ESs (the calling thread becomes ES 0's main ULT), binds them
  * to CPUs, and at finalize joins their OS threads and frees their memory. */
+#include "call_soon.h"
 #include "env.h"
 #include "es.h"
 #include "klt.h"
@@ -196,6 +197,7 @@ void bt_finalize(void)
         pthread_mutex_unlock(&init_lock);
         return;
     }
+    bti_call_soon_fini();
     while (bti_es_has_own_work(es))
         bt_yield();
     bti_preempt_fini();

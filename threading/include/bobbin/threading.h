@@ -292,6 +292,21 @@ void bt_eventual_set(bt_eventual_t *e, void *value);
 /* Makes it unset again; nobody may be waiting. */
 void bt_eventual_reset(bt_eventual_t *e);
 
+/* ---- Calls from signal handlers ---------------------------------------- */
+
+typedef struct bt_call {
+    struct bt_call *next;
+    void (*fn)(struct bt_call *call);
+} bt_call_t;
+
+/* Starts the service thread bt_call_soon needs. Not async-signal-safe:
+ * call it before a handler may post. 0, or -1 if no thread could be made. */
+int bt_call_soon_ready(void);
+/* call->fn(call) runs soon on the service thread, outside every ES, calls
+ * in the order they were posted. Async-signal-safe; call must stay valid
+ * until fn runs. */
+void bt_call_soon(bt_call_t *call);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
