@@ -18,6 +18,8 @@ enum {
     KMP_SCH_AUTO = 38,
     KMP_SCH_TRAPEZOIDAL = 39,
     KMP_SCH_STATIC_STEAL = 44,
+    KMP_SCH_BALANCED_CHUNKED = 45,
+    KMP_SCH_GUIDED_SIMD = 46,
     KMP_SCH_RUNTIME_SIMD = 47,
     KMP_ORD_LOWER = 64,
     KMP_ORD_UPPER = 72,
@@ -49,6 +51,22 @@ static int runtime_schedule(const bob_icv_t *icv, int64_t *chunk)
     }
 }
 
+/* schedule(simd: runtime): the compiler passes the simd width as chunk.
+ * As libomp: a static (or auto) run-sched-var becomes one block per thread
+ * in whole widths, any other keeps its kind (guided in whole widths) with
+ * its chunk counted in widths. */
+static int runtime_simd_schedule(const bob_icv_t *icv, int64_t *chunk)
+{
+    int64_t width = *chunk > 0 ? *chunk : 1;
+    int s = runtime_schedule(icv, chunk);
+    if (s == KMP_SCH_STATIC || s == KMP_SCH_STATIC_CHUNKED || s == KMP_SCH_AUTO) {
+        *chunk = width;
+        return KMP_SCH_BALANCED_CHUNKED;
+    }
+    *chunk = (*chunk > 0 ? *chunk : 1) * width;
+    return s == KMP_SCH_GUIDED_CHUNKED ? KMP_SCH_GUIDED_SIMD : s;
+}
+
 static enum bob_sched kind_of(int s, int64_t chunk)
 {
     switch (s) {
@@ -58,6 +76,8 @@ static enum bob_sched kind_of(int s, int64_t chunk)
     case KMP_SCH_STATIC_STEAL: return BOB_SCHED_DYNAMIC;
     case KMP_SCH_TRAPEZOIDAL: return BOB_SCHED_TRAPEZOIDAL;
     case KMP_SCH_STATIC: return BOB_SCHED_STATIC;
+    case KMP_SCH_BALANCED_CHUNKED: return BOB_SCHED_STATIC_SIMD;
+    case KMP_SCH_GUIDED_SIMD: return BOB_SCHED_GUIDED_SIMD;
     default: return BOB_SCHED_GUIDED; /* guided variants and auto */
     }
 }
@@ -99,8 +119,10 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
 {
     bool ordered;
     int s = plain_schedule(kmp_sched, &ordered);
-    if (s == KMP_SCH_RUNTIME || s == KMP_SCH_RUNTIME_SIMD)
+    if (s == KMP_SCH_RUNTIME)
         s = runtime_schedule(&self->icv, &chunk);
+    else if (s == KMP_SCH_RUNTIME_SIMD)
+        s = runtime_simd_schedule(&self->icv, &chunk);
     struct loop_init init = {kind_of(s, chunk), bob_trip_count(loop), chunk, ordered,
                              self->team->nthreads};
     self->loop = bob_ws_enter(self, install_loop, &init);
@@ -128,6 +150,13 @@ static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t 
         first = atomic_fetch_add_explicit(&ws->next, ws->chunk, memory_order_relaxed);
         count = ws->chunk;
         break;
+    case BOB_SCHED_STATIC_SIMD: /* the balanced block, rounded up to widths */
+        if (self->loop_chunk_index++)
+            return false;
+        count = (trip + n - 1) / n;
+        count = (count + ws->chunk - 1) / ws->chunk * ws->chunk;
+        first = (uint64_t)self->tid * count;
+        break;
     default: /* guided; trapezoidal too: chunks shrinking with what is left */
         /* A chunk is what is left over the team's size, rounded up, as the
          * spec words it and as libgomp does: 64 iterations on 2 threads
@@ -143,6 +172,8 @@ static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t 
             count = (trip - first + n - 1) / n;
             if (count < ws->chunk)
                 count = ws->chunk;
+            else if (ws->sched == BOB_SCHED_GUIDED_SIMD)
+                count = (count + ws->chunk - 1) / ws->chunk * ws->chunk;
         } while (!atomic_compare_exchange_weak_explicit(&ws->next, &first, first + count,
                                                         memory_order_relaxed,
                                                         memory_order_relaxed));

@@ -380,6 +380,9 @@ enum bob_sched {
     BOB_SCHED_DYNAMIC,
     BOB_SCHED_GUIDED,
     BOB_SCHED_TRAPEZOIDAL,
+    /* schedule(simd: ...): chunks in multiples of the simd width (chunk) */
+    BOB_SCHED_STATIC_SIMD,    /* one block per thread */
+    BOB_SCHED_GUIDED_SIMD,
 };
 
 uint64_t bob_trip_count(const bob_loop_t *loop);
