@@ -1,7 +1,8 @@
-/* libomp's kmp_* extensions that programs commonly call. Settings that only
- * matter to libomp's OS threads (library mode, dispatch buffers) are kept so
- * that what is set is read back; affinity masks describe CPUs, which work
- * units are not bound to, so setting one is refused. */
+/* libomp's kmp_* extensions that programs commonly call. The library mode
+ * and blocktime read back what was set (runtime/env.c derives their first
+ * values as libomp does); the serial library runs regions with one thread.
+ * Dispatch buffers matter only to libomp; affinity masks describe CPUs,
+ * which work units are not bound to, so setting one is refused. */
 #include "kmpc.h"
 
 #include <sched.h>
@@ -16,17 +17,30 @@ KMP_EXPORT void kmp_set_stacksize(int size)
 KMP_EXPORT size_t kmp_get_stacksize_s(void) { return bob_stack_size(); }
 KMP_EXPORT int kmp_get_stacksize(void) { return (int)bob_stack_size(); }
 
-KMP_EXPORT void kmp_set_blocktime(int ms) { bob_config.blocktime_ms = ms; }
-KMP_EXPORT int kmp_get_blocktime(void) { return bob_config.blocktime_ms; }
+KMP_EXPORT void kmp_set_blocktime(int ms)
+{
+    bob_init();
+    bob_config.blocktime_ms = ms;
+}
+KMP_EXPORT int kmp_get_blocktime(void)
+{
+    bob_init();
+    return bob_config.blocktime_ms;
+}
 
-enum { LIBRARY_SERIAL = 1, LIBRARY_TURNAROUND, LIBRARY_THROUGHPUT };
-KMP_EXPORT void kmp_set_library(int mode) { bob_config.library_mode = mode; }
-KMP_EXPORT void kmp_set_library_serial(void) { kmp_set_library(LIBRARY_SERIAL); }
-KMP_EXPORT void kmp_set_library_turnaround(void) { kmp_set_library(LIBRARY_TURNAROUND); }
-KMP_EXPORT void kmp_set_library_throughput(void) { kmp_set_library(LIBRARY_THROUGHPUT); }
+KMP_EXPORT void kmp_set_library(int mode)
+{
+    bob_init();
+    if (mode >= BOB_LIBRARY_SERIAL && mode <= BOB_LIBRARY_THROUGHPUT)
+        bob_config.library_mode = mode;
+}
+KMP_EXPORT void kmp_set_library_serial(void) { kmp_set_library(BOB_LIBRARY_SERIAL); }
+KMP_EXPORT void kmp_set_library_turnaround(void) { kmp_set_library(BOB_LIBRARY_TURNAROUND); }
+KMP_EXPORT void kmp_set_library_throughput(void) { kmp_set_library(BOB_LIBRARY_THROUGHPUT); }
 KMP_EXPORT int kmp_get_library(void)
 {
-    return bob_config.library_mode ? bob_config.library_mode : LIBRARY_THROUGHPUT;
+    bob_init();
+    return bob_config.library_mode;
 }
 
 /* "NAME=value": an environment setting, effective if the runtime has not

@@ -209,17 +209,69 @@ static size_t read_stack_size(void)
     return (size_t)n << shift;
 }
 
+/* KMP_LIBRARY: serial, turnaround or throughput (BOB_LIBRARY_*), 0 unset. */
+static int read_library(void)
+{
+    static const char *const names[] = {"serial", "turnaround", "throughput"};
+    const char *v = getenv("KMP_LIBRARY");
+    if (!v)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (!strcasecmp(v, names[i]))
+            return BOB_LIBRARY_SERIAL + i;
+    bob_warn("KMP_LIBRARY='%s' is not serial, turnaround or throughput; using throughput", v);
+    return 0;
+}
+
+/* KMP_BLOCKTIME: milliseconds (an "ms" suffix allowed) or "infinite"; -1
+ * when unset or malformed. */
+static int read_blocktime(void)
+{
+    const char *v = getenv("KMP_BLOCKTIME");
+    if (!v)
+        return -1;
+    if (!strcasecmp(v, "infinite"))
+        return INT_MAX;
+    errno = 0;
+    char *end;
+    long ms = strtol(v, &end, 10);
+    if (end != v && *end && !strcasecmp(end, "ms"))
+        end += 2;
+    if (end == v || *end || errno || ms < 0 || ms > INT_MAX) {
+        bob_warn("KMP_BLOCKTIME='%s' is not milliseconds or infinite; using 200", v);
+        return -1;
+    }
+    return (int)ms;
+}
+
+/* How long a thread with nothing to do spins before it sleeps, as libomp
+ * derives it: KMP_LIBRARY (turnaround spins, throughput sleeps at once
+ * unless KMP_BLOCKTIME says otherwise) overrides OMP_WAIT_POLICY (active
+ * spins, like turnaround; passive sleeps at once), KMP_BLOCKTIME overrides
+ * both's time; 200 ms when nothing is set. Blocktime 0 makes waiters
+ * sleep at once (passive), infinite spin (active); any other spins then
+ * sleeps, the substrate's own balance. */
 static enum bt_wait_policy read_wait_policy(void)
 {
     const char *v = getenv("OMP_WAIT_POLICY");
-    if (!v)
-        return BT_WAIT_DEFAULT;
-    if (!strcasecmp(v, "active"))
-        return BT_WAIT_ACTIVE;
-    if (!strcasecmp(v, "passive"))
-        return BT_WAIT_PASSIVE;
-    bob_warn("OMP_WAIT_POLICY='%s' is not active or passive; using spin then sleep", v);
-    return BT_WAIT_DEFAULT;
+    int library = read_library(), blocktime = 200;
+    if (v && library) {
+        bob_warn("OMP_WAIT_POLICY='%s' is ignored: KMP_LIBRARY is set", v);
+        v = NULL;
+    }
+    if (library == BOB_LIBRARY_THROUGHPUT || (v && !strcasecmp(v, "passive")))
+        blocktime = 0;
+    else if (v && !strcasecmp(v, "active")) {
+        blocktime = INT_MAX;
+        library = BOB_LIBRARY_TURNAROUND;
+    } else if (v)
+        bob_warn("OMP_WAIT_POLICY='%s' is not active or passive; using spin then sleep", v);
+    int set = read_blocktime();
+    bob_config.blocktime_ms = set >= 0 ? set : blocktime;
+    bob_config.library_mode = library ? library : BOB_LIBRARY_THROUGHPUT;
+    return bob_config.blocktime_ms == 0         ? BT_WAIT_PASSIVE
+           : bob_config.blocktime_ms == INT_MAX ? BT_WAIT_ACTIVE
+                                                : BT_WAIT_DEFAULT;
 }
 
 bt_options_t bob_substrate_options(void)

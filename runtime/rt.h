@@ -62,8 +62,8 @@ typedef struct bob_config {
     int wait_policy;       /* OMP_WAIT_POLICY as enum bt_wait_policy */
     int display_env;       /* 0 off, 1 true, 2 verbose */
     int teams_thread_limit, num_teams;
-    int blocktime_ms;      /* kmp_set_blocktime, kept for kmp_get_blocktime */
-    int library_mode;      /* kmp_set_library, likewise */
+    int blocktime_ms;      /* KMP_BLOCKTIME and kmp_set_blocktime (env.c) */
+    int library_mode;      /* KMP_LIBRARY and kmp_set_library: BOB_LIBRARY_* */
     bool quiet;            /* kmp_set_warnings_off */
     uint8_t *thread_kind;    /* per nesting level (enum bob_kind), BOBBIN_THREAD_KIND */
     int thread_kind_levels;
@@ -71,6 +71,10 @@ typedef struct bob_config {
     bool tls_off;            /* BOBBIN_TLS=off: no TLS blocks of their own (tls.c) */
     int target_offload;      /* OMP_TARGET_OFFLOAD, as enum bob_offload */
 } bob_config_t;
+
+/* libomp's library modes (kmp_set_library's numbers); serial runs every
+ * parallel region with one thread. */
+enum { BOB_LIBRARY_SERIAL = 1, BOB_LIBRARY_TURNAROUND, BOB_LIBRARY_THROUGHPUT };
 
 /* target-offload-var, with the values of libomp's kmp_target_offload_kind,
  * which __kmpc_get_target_offload hands to LLVM's libomptarget. */

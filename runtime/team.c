@@ -254,7 +254,8 @@ static int team_size(bob_thread_t *self)
     int requested = self->push_num_threads > 0 ? self->push_num_threads
                                                : self->icv.nthreads;
     int n = requested < 1 ? 1 : requested;
-    if (self->team->active_level >= self->icv.max_active_levels)
+    if (self->team->active_level >= self->icv.max_active_levels ||
+        bob_config.library_mode == BOB_LIBRARY_SERIAL)
         n = 1;
     n = 1 + reserve_threads(self->team->cgroup, self->icv.thread_limit, n - 1);
     if (n < requested && self->push_strict_severity) {
