@@ -271,7 +271,7 @@ void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_de
     }
     bob_task_account(self, t); /* first: its last predecessor may release it at once */
     if (bob_deps_register(self, t, n, deps))
-        bob_task_release(t);
+        bob_task_ready_at_creation(self, t);
 }
 
 static void finish(bob_depnode_t *node)

@@ -265,7 +265,23 @@ bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
     return t;
 }
 
-bool bob_task_at_once(const bob_thread_t *self) { return self->final || throttled(self); }
+/* Outside any parallel region (level 0: the initial thread and its tasks)
+ * a task runs at once, as libgomp and libomp both run it: programs built
+ * for either read its results without a taskwait. In a team of one
+ * (parallel if(0), num_threads(1)) it is deferred, as libgomp defers it;
+ * libomp would run it at once there too. */
+bool bob_task_at_once(const bob_thread_t *self)
+{
+    return self->final || self->team->level == 0 || throttled(self);
+}
+
+void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t)
+{
+    if (bob_task_at_once(self))
+        run_included(self, t);
+    else
+        bob_task_release(t);
+}
 
 void bob_task_submit(bob_thread_t *self, bob_task_t *t)
 {

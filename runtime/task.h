@@ -94,8 +94,12 @@ bool bob_task_mem_keep(bob_thread_t *self, bob_task_t *t);
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
                                size_t sizeof_shareds, bob_task_entry_t entry);
-/* Whether a new task of self runs at once: in a final task, or throttled. */
+/* Whether a new task of self runs at once: in a final task, outside any
+ * parallel region, or throttled. */
 bool bob_task_at_once(const bob_thread_t *self);
+/* t, accounted, whose dependences were met when its creator registered
+ * them: it runs at once where bob_task_at_once says so, else it is queued. */
+void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);
 /* A tied task without dependences or detach event that runs at once, here
  * (see completes_here in task.c): begin makes it the calling thread's
  * context, with room bytes of its own from t->kmp on; end completes it. */

@@ -6,7 +6,8 @@
 // tasks also update an unsynchronised counter: nothing runs two of them at
 // once, so the count is exact. An untied task resumes on that thread too.
 // Past 64 incomplete tasks, a thread alone in its team runs new ones at
-// once (throttling), as a wider team does.
+// once (throttling), as a wider team does. Outside any parallel region the
+// initial thread runs every task at once, as libgomp and libomp do.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 #include "check.h"
 
@@ -115,8 +116,12 @@ int main(void) {
     }
   }
   printf("nested team of one: %d %d elsewhere\n", nested[0], nested[1]);
-  int first = made_when_first_ran();
+  int first = -1;
+#pragma omp parallel num_threads(1)
+  first = made_when_first_ran();
   printf("throttled: %s\n", first >= 64 && first <= 100 ? "yes" : "no");
+  printf("outside any parallel region, the first ran when %d were made\n",
+         made_when_first_ran());
   return 0;
 }
 // CHECK: initial thread: 0 elsewhere
@@ -124,3 +129,4 @@ int main(void) {
 // CHECK-NEXT: untied task moved: 0
 // CHECK-NEXT: nested team of one: 0 0 elsewhere
 // CHECK-NEXT: throttled: yes
+// CHECK-NEXT: outside any parallel region, the first ran when 0 were made
