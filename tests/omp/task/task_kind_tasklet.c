@@ -14,6 +14,9 @@
 // RUN: env BOBBIN_TASK_KIND=fiber %libomp-run 2 2>&1 | FileCheck %s --check-prefix=BAD
 #include "check.h"
 
+#include <pthread.h>
+#include <unistd.h>
+
 #define N 10000
 
 static void compute(void) {
@@ -48,30 +51,43 @@ static void compute(void) {
   printf("compute-only tasks: sum %ld chain %d\n", sum, x);
 }
 
+/* Fulfills the event half a second after the parent task says it is about
+ * to wait: a tasklet parent has by then met its taskwait with the child
+ * unfinished, whatever the load; a ULT parent waits that long. */
+static omp_event_handle_t event;
+static int about_to_wait;
+
+static void *late_fulfill(void *arg) {
+  (void)arg;
+  while (!__atomic_load_n(&about_to_wait, __ATOMIC_ACQUIRE))
+    usleep(1000);
+  usleep(500000);
+  omp_fulfill_event(event);
+  return NULL;
+}
+
 static void waits(void) {
   int child_done = 0;
+  pthread_t fulfiller;
 #pragma omp parallel
 #pragma omp single
   {
-#pragma omp task shared(child_done)
+#pragma omp task shared(child_done, fulfiller)
     {
       omp_event_handle_t ev;
 #pragma omp task detach(ev) shared(child_done)
 #pragma omp atomic
       child_done += 1;
+      event = ev;
+      pthread_create(&fulfiller, NULL, late_fulfill, NULL);
       printf("parent task waits\n");
       fflush(stdout);
-      omp_fulfill_event(ev); // too late for a tasklet: it cannot wait...
-#pragma omp task shared(child_done)
-      {
-        spin_a_bit(1000000);
-#pragma omp atomic
-        child_done += 1;
-      }
-#pragma omp taskwait // ...for this one, unless it already ran
+      __atomic_store_n(&about_to_wait, 1, __ATOMIC_RELEASE);
+#pragma omp taskwait // a tasklet cannot wait for the unfulfilled child
     }
   }
-  CHECK_EQ(child_done, 2);
+  pthread_join(fulfiller, NULL);
+  CHECK_EQ(child_done, 1);
   printf("parent task resumed\n");
 }
 
