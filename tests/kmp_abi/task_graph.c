@@ -175,10 +175,19 @@ static void invoke_task_func(int32_t gtid)
     CHECK(bodies[t] == 2 && again[t] == 1);
 }
 
+/* A team of one keeps its tasks queued until they are waited for (outside
+ * any parallel region they would run at once). */
+static void graph_region(int32_t *gtid, int32_t *tid)
+{
+  (void)tid;
+  graph(*gtid);
+}
+
 int main(void)
 {
   int32_t gtid = __kmpc_global_thread_num(NULL);
-  graph(gtid);
+  __kmpc_push_num_threads(NULL, gtid, 1);
+  __kmpc_fork_call(NULL, 0, (kmpc_micro)graph_region);
   async_handle(gtid);
   invoke_task_func(gtid);
   if (failures)
