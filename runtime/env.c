@@ -180,18 +180,16 @@ static void read_thread_kind(void)
              "or sc (one per nesting level); using ult", v);
 }
 
-/* OMP_STACKSIZE: size[B|K|M|G], kilobytes without a suffix. */
-static size_t read_stack_size(void)
+/* A stack size variable's value, size[B|K|M|G] with `unit` (a shift) when
+ * there is no suffix; 0 (after a warning) when malformed. */
+static size_t parse_stack_size(const char *name, const char *v, int unit)
 {
-    const char *v = getenv("OMP_STACKSIZE");
-    if (!v)
-        return 0;
     char *end;
     errno = 0;
     unsigned long long n = strtoull(v, &end, 10);
     while (isspace((unsigned char)*end))
         end++;
-    int shift = 10;
+    int shift = unit;
     switch (toupper((unsigned char)*end)) {
     case 'B': shift = 0; end++; break;
     case 'K': shift = 10; end++; break;
@@ -202,11 +200,37 @@ static size_t read_stack_size(void)
         end++;
     if (errno || end == v || *end || !isdigit((unsigned char)*v) || n == 0 ||
         n > (1ull << 40) >> shift) {
-        bob_warn("OMP_STACKSIZE='%s' is not a size such as 512K, 4M or 1G; using "
-                 "BOBBIN_STACK_SIZE or 1M", v);
+        bob_warn("%s='%s' is not a size such as 512K, 4M or 1G; using BOBBIN_STACK_SIZE "
+                 "or the default thread stack size", name, v);
         return 0;
     }
     return (size_t)n << shift;
+}
+
+/* The OpenMP threads' stack size, 0 for the substrate's default. libomp
+ * reads KMP_STACKSIZE (bytes without a suffix), then GOMP_STACKSIZE and
+ * OMP_STACKSIZE (kilobytes), the first one set winning and the others
+ * ignored with a warning; libgomp's own GOMP_STACKSIZE is one of them. */
+static size_t read_stack_size(void)
+{
+    static const struct {
+        const char *name;
+        int unit;
+    } vars[] = {{"KMP_STACKSIZE", 0}, {"GOMP_STACKSIZE", 10}, {"OMP_STACKSIZE", 10}};
+    const char *winner = NULL;
+    size_t size = 0;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i].name);
+        if (!v)
+            continue;
+        if (winner) {
+            bob_warn("%s is ignored because %s is set", vars[i].name, winner);
+            continue;
+        }
+        winner = vars[i].name;
+        size = parse_stack_size(winner, v, vars[i].unit);
+    }
+    return size;
 }
 
 /* KMP_LIBRARY: serial, turnaround or throughput (BOB_LIBRARY_*), 0 unset. */

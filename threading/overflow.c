@@ -56,7 +56,7 @@ static void on_segv(int sig, siginfo_t *info, void *context)
                                : "a ULT");
         put(" of ");
         put_size(stack->size / BTI_STACK_SPAN);
-        put(" bytes; set BOBBIN_STACK_SIZE to a larger size (e.g. 4M)\n");
+        put(" bytes; set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads) larger\n");
         signal(sig, SIG_DFL); /* the faulting access repeats and ends the process */
         return;
     }

@@ -33,6 +33,10 @@ bool bti_stack_map(size_t asked, bti_stack_t *s)
         munmap(base, BTI_GUARD_SIZE + size);
         return false;
     }
+    /* Under THP "always" the first touch near a stack's top would take a
+     * whole huge page: with a stack per unit, megabytes per task. Advice
+     * only, so a kernel without THP refusing it changes nothing. */
+    madvise(base, BTI_GUARD_SIZE + size, MADV_NOHUGEPAGE);
     s->lo = base + BTI_GUARD_SIZE;
     s->size = size;
     return true;
