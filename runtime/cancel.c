@@ -1,17 +1,55 @@
-/* This file handles the CANCEL and CANCELLATION POINT constructs for
- * parallel regions, loops and sections (taskgroups come with tasking).
+/* This file handles the CANCEL and CANCELLATION POINT constructs.
  * With OMP_CANCELLATION false (the default) both are no-ops, as the spec
- * requires. A cancel request is a flag on the team; waiters in a
- * cancellable barrier are woken so that they see it and leave. */
-#include "rt.h"
+ * requires. A cancel request for a parallel region, loop or sections is a
+ * flag on the team; waiters in a cancellable barrier are woken so that
+ * they see it and leave.
+ *
+ * cancel taskgroup is a flag on the taskgroup the cancelling task belongs
+ * to, never cleared: the group goes away when it ends, and the next one
+ * starts uncancelled. A task belongs to every taskgroup the one it counts
+ * in is nested in (its group's tasks and all their descendants make up
+ * the cancelled set), so a task is cancelled when any group on its chain
+ * is: task.c discards it if it has not started, and its cancellation
+ * points fire if it has. Walking the chain is safe: each group's creator
+ * is held at the group's end, inside the enclosing group, until every
+ * task counted in it has completed. The flag is read relaxed: it guards
+ * no data, and whatever orders a task after the cancel (a dependence, a
+ * flag the program sets) orders the read after the store. */
+#include "task.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
 
+bool bob_taskgroup_cancelled(const bob_taskgroup_t *tg)
+{
+    for (; tg; tg = tg->parent)
+        if (atomic_load_explicit(&tg->cancelled, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+/* The cancelling task goes to its end (true) once its group is cancelled.
+ * Outside any taskgroup the construct is not conforming: nothing to
+ * cancel, and the task goes on. */
+static bool cancel_taskgroup(bob_thread_t *self)
+{
+    bob_taskgroup_t *tg = self->taskgroup;
+    if (!tg) {
+        static _Atomic bool warned;
+        if (!atomic_exchange(&warned, true))
+            bob_warn("cancel taskgroup outside any taskgroup region is ignored");
+        return false;
+    }
+    atomic_store_explicit(&tg->cancelled, true, memory_order_relaxed);
+    return true;
+}
+
 bool bob_cancel(bob_thread_t *self, int kind)
 {
-    if (!bob_config.cancellation || kind == BOB_CANCEL_TASKGROUP)
+    if (!bob_config.cancellation)
         return false;
+    if (kind == BOB_CANCEL_TASKGROUP)
+        return cancel_taskgroup(self);
     bob_team_t *team = self->team;
     int none = 0;
     atomic_compare_exchange_strong(&team->cancel, &none, kind);
@@ -22,7 +60,11 @@ bool bob_cancel(bob_thread_t *self, int kind)
 
 bool bob_cancellation_point(bob_thread_t *self, int kind)
 {
-    return bob_config.cancellation && atomic_load(&self->team->cancel) == kind;
+    if (!bob_config.cancellation)
+        return false;
+    if (kind == BOB_CANCEL_TASKGROUP)
+        return bob_taskgroup_cancelled(self->taskgroup);
+    return atomic_load(&self->team->cancel) == kind;
 }
 
 bool bob_cancel_barrier(bob_thread_t *self)

@@ -153,6 +153,7 @@ static void copy_args(bob_thread_t *self, bob_task_t *t, const bob_gomp_task_t *
         bob_set_self(&t->ctx);
         spec->cpyfn(arg_of(t), spec->data);
         bob_set_self(self);
+        t->undiscardable = true; /* fn destroys what cpyfn built */
     } else if (spec->arg_size > 0) {
         memcpy(arg_of(t), spec->data, (size_t)spec->arg_size);
     }
@@ -190,10 +191,20 @@ static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_cl
     return true;
 }
 
+/* A task made in a cancelled taskgroup would be discarded: as libgomp,
+ * make none, so that no copy function builds what only fn destroys. One
+ * with a detach event is made all the same (and discarded when it would
+ * start), since the program holds its event and may fulfill it. */
+static bool discarded_at_creation(const bob_thread_t *self, const bob_gomp_task_t *spec)
+{
+    return bob_config.cancellation && !(spec->flags & BOB_GOMP_TASK_DETACH) &&
+           bob_taskgroup_cancelled(self->taskgroup);
+}
+
 void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
                    void **depend, void **detach)
 {
-    if (ran_here(self, task, if_clause))
+    if (discarded_at_creation(self, task) || ran_here(self, task, if_clause))
         return;
     bob_task_t *t = new_task(self, task);
     if (task->flags & BOB_GOMP_TASK_DETACH) {

@@ -124,18 +124,44 @@ static void body_done(bob_task_t *t)
 
 static void spawn(bob_task_t *t);
 
+/* Whether t, about to start, is discarded: cancel taskgroup reached its
+ * group (cancel.c). Its context's group is then the one it counts in (or,
+ * run here, its creator's). A discarded task skips only its routine: its
+ * destructors run and it completes as any task does (a detachable one
+ * once its event is fulfilled, as in libomp), so that its successors are
+ * released and whatever waits for it sees it complete. */
+static bool discarded(const bob_task_t *t)
+{
+    return __builtin_expect(bob_config.cancellation, 0) && !t->undiscardable &&
+           bob_taskgroup_cancelled(t->ctx.taskgroup);
+}
+
+static void destroy_privates(bob_task_t *t)
+{
+    if (t->flags & BOB_TASK_DESTRUCTORS)
+        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+}
+
+/* An untied task's later parts have started already (part_id is 0 only
+ * for the first). */
 static void run_body(bob_task_t *t)
 {
-    if (t->nmutexes && t->kmp.part_id == 0)
-        bob_deps_lock(t);
+    if (t->kmp.part_id == 0) {
+        if (discarded(t)) {
+            destroy_privates(t);
+            body_done(t);
+            return;
+        }
+        if (t->nmutexes)
+            bob_deps_lock(t);
+    }
     t->kmp.routine(t->ctx.gtid, &t->kmp);
     if (t->requeued) { /* an untied task's next part: run the routine again */
         t->requeued = false;
         spawn(t);
         return;
     }
-    if (t->flags & BOB_TASK_DESTRUCTORS)
-        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+    destroy_privates(t);
     if (t->nmutexes)
         bob_deps_unlock(t);
     body_done(t);
@@ -252,9 +278,9 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     t->parent_task = NULL;
     t->ctx.taskgroup = self->taskgroup;
     bob_set_self(&t->ctx);
-    t->kmp.routine(t->ctx.gtid, &t->kmp);
-    if (t->flags & BOB_TASK_DESTRUCTORS)
-        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+    if (!discarded(t))
+        t->kmp.routine(t->ctx.gtid, &t->kmp);
+    destroy_privates(t);
     bob_task_here_end(self, t);
 }
 
@@ -328,18 +354,21 @@ void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t)
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
 {
     (void)self;
-    if (t->flags & BOB_TASK_DESTRUCTORS)
-        t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
+    destroy_privates(t);
     if (t->nmutexes)
         bob_deps_unlock(t);
     bob_set_self(t->parent);
     body_done(t);
 }
 
+/* clang calls an undeferred task's routine itself, between begin_if0 and
+ * complete_if0, so only the runtime's own undeferred tasks (gcc's, a
+ * taskloop's under if(0)) can be discarded. */
 void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t)
 {
     bob_task_begin_if0(self, t);
-    t->kmp.routine(t->ctx.gtid, &t->kmp);
+    if (!discarded(t))
+        t->kmp.routine(t->ctx.gtid, &t->kmp);
     bob_task_complete_if0(self, t);
 }
 

@@ -40,6 +40,7 @@ enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2, BOB_EVENT_LIVE = 4 };
 
 typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
+    _Atomic bool cancelled;         /* by cancel taskgroup (cancel.c) */
     struct bob_taskgroup *parent;
     struct bob_taskred *reductions; /* task_reduction items (taskgroup.c) */
     /* gcc's newest task reduction array visible in the group, inherited
@@ -58,6 +59,9 @@ typedef struct bob_task {
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
     int nmutexes;
     bool requeued;                  /* an untied task's part asked to run again */
+    /* runs even when its taskgroup is cancelled: a gcc task whose copy
+     * function built firstprivates that only its body destroys */
+    bool undiscardable;
     uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
     /* context of the generating task; the clean part ends here, on a
      * 16-byte boundary (task_mem.c) */
