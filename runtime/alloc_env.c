@@ -1,5 +1,5 @@
-/* This file reads OMP_ALLOCATOR and keeps the default allocator
- * (def-allocator-var) it sets; alloc.h says why that is process-wide. */
+/* This file reads OMP_ALLOCATOR, the initial value of def-allocator-var,
+ * and reads and sets that ICV in the calling task's data environment. */
 #include "alloc.h"
 #include "alloc_internal.h"
 
@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,7 +16,6 @@
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static omp_allocator_handle_t initial_default = omp_default_mem_alloc;
-static _Atomic uintptr_t default_allocator = omp_default_mem_alloc;
 
 /* ---- The default allocator ------------------------------------------------ */
 
@@ -29,19 +27,15 @@ omp_allocator_handle_t bob_alloc_initial_default(void)
 
 omp_allocator_handle_t bob_alloc_get_default(void)
 {
-    bob_alloc_init();
-    return (omp_allocator_handle_t)atomic_load_explicit(&default_allocator,
-                                                        memory_order_acquire);
+    return bob_self()->icv.def_allocator;
 }
 
 void bob_alloc_set_default(omp_allocator_handle_t allocator)
 {
-    bob_alloc_init();
     if (allocator == omp_null_allocator)
         allocator = omp_default_mem_alloc;
-    if (!bob_allocator_lookup(allocator, "omp_set_default_allocator"))
-        return;
-    atomic_store_explicit(&default_allocator, (uintptr_t)allocator, memory_order_release);
+    if (bob_allocator_lookup(allocator, "omp_set_default_allocator"))
+        bob_self()->icv.def_allocator = allocator;
 }
 
 /* ---- OMP_ALLOCATOR ----------------------------------------------------------- */
@@ -176,8 +170,6 @@ static void alloc_init_once(void)
             bob_warn("OMP_ALLOCATOR='%s' is not an allocator or memspace[:traits] (%s); "
                      "using omp_default_mem_alloc", v, err);
     }
-    atomic_store_explicit(&default_allocator, (uintptr_t)initial_default,
-                          memory_order_release);
 }
 
 void bob_alloc_init(void) { pthread_once(&init_once, alloc_init_once); }
