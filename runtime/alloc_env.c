@@ -64,6 +64,15 @@ static bool parse_number(const char *s, uintptr_t *out)
     return true;
 }
 
+/* The predefined allocator called name, or omp_null_allocator. */
+static omp_allocator_handle_t predefined_allocator(const char *name)
+{
+    for (uintptr_t h = 1; h <= LAST_PREDEFINED; h++)
+        if (strcmp(name, bob_alloc_predefined_names[h]) == 0)
+            return (omp_allocator_handle_t)h;
+    return omp_null_allocator;
+}
+
 /* One "key=value" of OMP_ALLOCATOR into a trait; false with err set. */
 static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errlen)
 {
@@ -81,11 +90,19 @@ static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errle
     size_t k = 1;
     while (k < bob_alloc_nkeys && strcmp(key, bob_alloc_key_names[k]) != 0)
         k++;
-    if (k == bob_alloc_nkeys || k == omp_atk_fb_data) {
+    if (k == bob_alloc_nkeys) {
         snprintf(err, errlen, "unknown trait '%s'", key);
         return false;
     }
     t->key = (omp_alloctrait_key_t)k;
+    if (k == omp_atk_fb_data) { /* OpenMP 5.1: only a predefined allocator */
+        t->value = predefined_allocator(val);
+        if (t->value == omp_null_allocator) {
+            snprintf(err, errlen, "fb_data '%s' is not a predefined allocator", val);
+            return false;
+        }
+        return true;
+    }
     if (k == omp_atk_alignment || k == omp_atk_pool_size) {
         if (!parse_number(val, &t->value)) {
             snprintf(err, errlen, "%s '%s' is not a number", key, val);
@@ -103,10 +120,6 @@ static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errle
         v = omp_atv_sequential;
     if (v == bob_alloc_nvalues) {
         snprintf(err, errlen, "unknown value '%s' for %s", val, key);
-        return false;
-    }
-    if (k == omp_atk_fallback && v == omp_atv_allocator_fb) {
-        snprintf(err, errlen, "fallback allocator_fb needs fb_data, which it cannot give");
         return false;
     }
     t->value = v;
@@ -127,10 +140,8 @@ static omp_allocator_handle_t parse_allocator(const char *s, char *err, size_t e
     if (colon)
         *colon = '\0';
     char *name = trim(copy);
-    if (!colon)
-        for (uintptr_t h = 1; h <= LAST_PREDEFINED; h++)
-            if (strcmp(name, bob_alloc_predefined_names[h]) == 0)
-                return (omp_allocator_handle_t)h;
+    if (!colon && predefined_allocator(name) != omp_null_allocator)
+        return predefined_allocator(name);
     size_t m = 0;
     while (m < bob_alloc_nmemspaces && strcmp(name, bob_alloc_memspaces[m].name) != 0)
         m++;

@@ -4,7 +4,8 @@
 // specification has it: null_fb returns NULL, default_mem_fb (also the
 // predefined omp_high_bw_mem_alloc's) serves from the default memory space,
 // allocator_fb from the fb_data allocator, abort_fb ends the program with
-// one line. (LLVM's libomp instead refuses to make such an allocator and
+// one line; also for such an allocator made by OMP_ALLOCATOR, OpenMP 5.1's
+// example of which names a predefined fb_data allocator. (LLVM's libomp instead refuses to make such an allocator and
 // returns NULL from omp_high_bw_mem_alloc (14) or warns and uses the
 // default (19); libgomp 12 serves every memory space from the heap.)
 // RUN: %libomp-compile
@@ -12,6 +13,10 @@
 // RUN: %libomp-run default 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: %libomp-run allocator 2>&1 | FileCheck %s --check-prefix=ALLOCATOR
 // RUN: not --crash %libomp-run abort 2>&1 | FileCheck %s --check-prefix=ABORT
+// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:fallback=null_fb %libomp-run env 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ENV-NULL
+// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:pool_size=1048576,fallback=allocator_fb,fb_data=omp_low_lat_mem_alloc \
+// RUN:   %libomp-run env 2>&1 | FileCheck %s --check-prefix=ENV-FB
 #include "check.h"
 
 #include <stdint.h>
@@ -76,6 +81,17 @@ int main(int argc, char **argv) {
     omp_destroy_allocator(al);
     omp_destroy_allocator(fb);
     printf("allocator_fb: the fb_data allocator\n");
+  } else if (!strcmp(argv[1], "env")) {
+    // The threads of a region start with the same default allocator.
+    int served = 0, null = 0;
+#pragma omp parallel num_threads(3) reduction(+ : served, null)
+    {
+      void *p = omp_alloc(100, omp_null_allocator);
+      served += p != NULL;
+      null += p == NULL;
+      omp_free(p, omp_null_allocator);
+    }
+    printf("default allocator: %d served, %d NULL\n", served, null);
   } else {
     omp_alloctrait_t t[] = {{omp_atk_fallback, omp_atv_abort_fb}};
     omp_allocator_handle_t al = high_bw(1, t);
@@ -95,3 +111,7 @@ int main(int argc, char **argv) {
 // ABORT: handle [[H:0x[0-9a-f]+]]
 // ABORT-NEXT: bobbin: omp_alloc: allocator [[H]] (omp_high_bw_mem_space:fallback=abort_fb) cannot provide 100 bytes (no high-bandwidth memory here); its fallback is abort_fb
 // ABORT-NOT: returned
+// ENV-NULL-NOT: bobbin:
+// ENV-NULL: default allocator: 0 served, 3 NULL
+// ENV-FB-NOT: bobbin:
+// ENV-FB: default allocator: 3 served, 0 NULL
