@@ -3,11 +3,14 @@
 // one of them changes neither its siblings' value nor the encountering
 // thread's; a nested region inherits the value of the thread that forks it,
 // and omp_alloc(omp_null_allocator) and the allocate clause without an
-// allocator use it. clang binaries also reach the ICV through
-// __kmpc_set_default_allocator / __kmpc_get_default_allocator.
+// allocator use it; an application thread, the initial thread of a
+// contention group of its own, starts with OMP_ALLOCATOR's value. clang
+// binaries also reach the ICV through __kmpc_set_default_allocator /
+// __kmpc_get_default_allocator.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 #include "check.h"
 
+#include <pthread.h>
 #include <stdint.h>
 
 #ifdef __clang__
@@ -19,6 +22,16 @@ omp_allocator_handle_t __kmpc_get_default_allocator(int gtid);
 enum { ALIGN = 4096 };
 
 static int aligned(const void *p) { return ((uintptr_t)p & (ALIGN - 1)) == 0; }
+
+static void *application_thread(void *arg) {
+  omp_allocator_handle_t *seen = arg;
+  seen[0] = omp_get_default_allocator();
+  omp_set_default_allocator(omp_pteam_mem_alloc);
+#pragma omp parallel num_threads(2)
+  if (omp_get_thread_num() == 1)
+    seen[1] = omp_get_default_allocator();
+  return NULL;
+}
 
 int main(void) {
   deadline(60, "alloc_default_icv");
@@ -87,9 +100,19 @@ int main(void) {
 #endif
   printf("kmpc: same ICV\n");
 
+  omp_allocator_handle_t seen[2] = {omp_null_allocator, omp_null_allocator};
+  pthread_t th;
+  CHECK(pthread_create(&th, NULL, application_thread, seen) == 0);
+  CHECK(pthread_join(th, NULL) == 0);
+  CHECK(seen[0] == omp_default_mem_alloc);
+  CHECK(seen[1] == omp_pteam_mem_alloc);
+  CHECK(omp_get_default_allocator() == outer);
+  printf("application thread: initial value, its own\n");
+
   omp_set_default_allocator(omp_null_allocator);
   omp_destroy_allocator(al);
   return 0;
 }
 // CHECK: region: inherited, set per thread, parent kept
 // CHECK-NEXT: kmpc: same ICV
+// CHECK-NEXT: application thread: initial value, its own

@@ -4,7 +4,8 @@
 // whichever thread runs it, and its omp_set_default_allocator outlives it):
 // a task starts with its creator's value wherever it runs, and its
 // omp_set_default_allocator changes neither its creator's value nor its
-// siblings'; omp_alloc(omp_null_allocator) in a task uses the task's value.
+// siblings'; omp_alloc(omp_null_allocator) and the allocate clause in a
+// task use the task's value.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 #include "check.h"
 
@@ -41,6 +42,21 @@ int main(void) {
             bad_alloc++;
           }
           omp_free(p, omp_null_allocator);
+          int y = i;
+          // gcc takes a task's allocate(y) from the task's default
+          // allocator (clang 14 ignores the clause on a task)
+#pragma omp task firstprivate(y) allocate(y)
+          {
+#ifdef __clang__
+            int wrong = y != i;
+#else
+            int wrong = y != i || ((uintptr_t)&y & (ALIGN - 1));
+#endif
+            if (wrong) {
+#pragma omp atomic
+              bad_alloc++;
+            }
+          }
           omp_set_default_allocator(i % 2 ? omp_large_cap_mem_alloc : omp_const_mem_alloc);
 #pragma omp task
           {

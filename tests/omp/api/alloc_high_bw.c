@@ -13,10 +13,8 @@
 // RUN: %libomp-run default 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // RUN: %libomp-run allocator 2>&1 | FileCheck %s --check-prefix=ALLOCATOR
 // RUN: not --crash %libomp-run abort 2>&1 | FileCheck %s --check-prefix=ABORT
-// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:fallback=null_fb %libomp-run env 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ENV-NULL
-// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:pool_size=1048576,fallback=allocator_fb,fb_data=omp_low_lat_mem_alloc \
-// RUN:   %libomp-run env 2>&1 | FileCheck %s --check-prefix=ENV-FB
+// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:fallback=null_fb %libomp-run env 2>&1 | FileCheck %s --check-prefix=ENV-NULL
+// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:pool_size=1048576,fallback=allocator_fb,fb_data=omp_low_lat_mem_alloc %libomp-run env 2>&1 | FileCheck %s --check-prefix=ENV-FB
 #include "check.h"
 
 #include <stdint.h>

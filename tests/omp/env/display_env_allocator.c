@@ -6,12 +6,9 @@
 // prints omp_default_mem_alloc for allocators it has no memory for.)
 // RUN: %libomp-compile
 // RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck %s -DVALUE=omp_default_mem_alloc
-// RUN: env OMP_DISPLAY_ENV=true OMP_ALLOCATOR=omp_large_cap_mem_alloc %libomp-run 2>&1 \
-// RUN:   | FileCheck %s -DVALUE=omp_large_cap_mem_alloc
-// RUN: env OMP_DISPLAY_ENV=true OMP_ALLOCATOR=omp_low_lat_mem_space:pool_size=1024,alignment=64 \
-// RUN:   %libomp-run 2>&1 | FileCheck %s -DVALUE=omp_low_lat_mem_space:alignment=64,pool_size=1024
-// RUN: env OMP_DISPLAY_ENV=true OMP_ALLOCATOR=omp_default_mem_space:color=red %libomp-run 2>&1 \
-// RUN:   | FileCheck %s -DVALUE=omp_default_mem_alloc
+// RUN: env OMP_DISPLAY_ENV=true OMP_ALLOCATOR=omp_large_cap_mem_alloc %libomp-run 2>&1 | FileCheck %s -DVALUE=omp_large_cap_mem_alloc
+// RUN: env OMP_DISPLAY_ENV=true OMP_ALLOCATOR=omp_low_lat_mem_space:pool_size=1024,alignment=64 %libomp-run 2>&1 | FileCheck %s -DVALUE=omp_low_lat_mem_space:alignment=64,pool_size=1024
+// RUN: env OMP_DISPLAY_ENV=true OMP_ALLOCATOR=omp_default_mem_space:color=red %libomp-run 2>&1 | FileCheck %s -DVALUE=omp_default_mem_alloc
 #include "check.h"
 
 int main(void) {
