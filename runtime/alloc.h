@@ -4,8 +4,10 @@
  * this interface.
  *
  * Handles. The predefined allocators are the small numbers of omp.h
- * (omp_default_mem_alloc = 1 ... omp_thread_mem_alloc = 8); every one is
- * served from the process heap for now. An allocator made by
+ * (omp_default_mem_alloc = 1 ... omp_thread_mem_alloc = 8). The memory
+ * spaces are the process heap, but for omp_high_bw_mem_space, which has no
+ * memory here: a request to an allocator on it takes its fallback at once
+ * (omp_high_bw_mem_alloc's is the default memory space). An allocator made by
  * omp_init_allocator is the address of its descriptor, so always above
  * 1024 as in LLVM's runtime. omp_null_allocator (0) means the default
  * allocator wherever an allocator is used.
@@ -22,11 +24,11 @@
  * the bound is kept with a compare-and-swap loop, so concurrent requests
  * never see a transiently over-full pool.
  *
- * The default allocator (def-allocator-var) is process-wide for now: it is
- * set from OMP_ALLOCATOR and by omp_set_default_allocator from any thread.
- * To make it a per-task ICV, keep it in bob_icv_t, initialise that from
- * bob_alloc_initial_default() and redirect bob_alloc_get_default() and
- * bob_alloc_set_default() to it; nothing else here needs to change. */
+ * The default allocator (def-allocator-var) is an ICV of each task's data
+ * environment (bob_icv_t.def_allocator): OMP_ALLOCATOR gives the initial
+ * value, omp_set_default_allocator changes the calling task's only, and
+ * implicit and explicit tasks start with their creator's, as they copy
+ * the other ICVs. */
 #ifndef BOB_ALLOC_H
 #define BOB_ALLOC_H
 
@@ -41,8 +43,10 @@ void bob_alloc_init(void);
 /* The allocator OMP_ALLOCATOR selected (omp_default_mem_alloc if unset or
  * malformed). */
 omp_allocator_handle_t bob_alloc_initial_default(void);
+/* The calling task's def-allocator-var. */
 omp_allocator_handle_t bob_alloc_get_default(void);
-/* omp_null_allocator selects omp_default_mem_alloc. */
+/* Sets the calling task's def-allocator-var; omp_null_allocator selects
+ * omp_default_mem_alloc, an invalid handle is warned about and ignored. */
 void bob_alloc_set_default(omp_allocator_handle_t allocator);
 
 /* Creates an allocator; omp_null_allocator, with a one-line warning naming

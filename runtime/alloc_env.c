@@ -1,5 +1,5 @@
-/* This file reads OMP_ALLOCATOR and keeps the default allocator
- * (def-allocator-var) it sets; alloc.h says why that is process-wide. */
+/* This file reads OMP_ALLOCATOR, the initial value of def-allocator-var,
+ * and reads and sets that ICV in the calling task's data environment. */
 #include "alloc.h"
 #include "alloc_internal.h"
 
@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,7 +16,6 @@
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static omp_allocator_handle_t initial_default = omp_default_mem_alloc;
-static _Atomic uintptr_t default_allocator = omp_default_mem_alloc;
 
 /* ---- The default allocator ------------------------------------------------ */
 
@@ -29,19 +27,15 @@ omp_allocator_handle_t bob_alloc_initial_default(void)
 
 omp_allocator_handle_t bob_alloc_get_default(void)
 {
-    bob_alloc_init();
-    return (omp_allocator_handle_t)atomic_load_explicit(&default_allocator,
-                                                        memory_order_acquire);
+    return bob_self()->icv.def_allocator;
 }
 
 void bob_alloc_set_default(omp_allocator_handle_t allocator)
 {
-    bob_alloc_init();
     if (allocator == omp_null_allocator)
         allocator = omp_default_mem_alloc;
-    if (!bob_allocator_lookup(allocator, "omp_set_default_allocator"))
-        return;
-    atomic_store_explicit(&default_allocator, (uintptr_t)allocator, memory_order_release);
+    if (bob_allocator_lookup(allocator, "omp_set_default_allocator"))
+        bob_self()->icv.def_allocator = allocator;
 }
 
 /* ---- OMP_ALLOCATOR ----------------------------------------------------------- */
@@ -70,6 +64,15 @@ static bool parse_number(const char *s, uintptr_t *out)
     return true;
 }
 
+/* The predefined allocator called name, or omp_null_allocator. */
+static omp_allocator_handle_t predefined_allocator(const char *name)
+{
+    for (uintptr_t h = 1; h <= LAST_PREDEFINED; h++)
+        if (strcmp(name, bob_alloc_predefined_names[h]) == 0)
+            return (omp_allocator_handle_t)h;
+    return omp_null_allocator;
+}
+
 /* One "key=value" of OMP_ALLOCATOR into a trait; false with err set. */
 static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errlen)
 {
@@ -87,11 +90,19 @@ static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errle
     size_t k = 1;
     while (k < bob_alloc_nkeys && strcmp(key, bob_alloc_key_names[k]) != 0)
         k++;
-    if (k == bob_alloc_nkeys || k == omp_atk_fb_data) {
+    if (k == bob_alloc_nkeys) {
         snprintf(err, errlen, "unknown trait '%s'", key);
         return false;
     }
     t->key = (omp_alloctrait_key_t)k;
+    if (k == omp_atk_fb_data) { /* OpenMP 5.1: only a predefined allocator */
+        t->value = predefined_allocator(val);
+        if (t->value == omp_null_allocator) {
+            snprintf(err, errlen, "fb_data '%s' is not a predefined allocator", val);
+            return false;
+        }
+        return true;
+    }
     if (k == omp_atk_alignment || k == omp_atk_pool_size) {
         if (!parse_number(val, &t->value)) {
             snprintf(err, errlen, "%s '%s' is not a number", key, val);
@@ -109,10 +120,6 @@ static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errle
         v = omp_atv_sequential;
     if (v == bob_alloc_nvalues) {
         snprintf(err, errlen, "unknown value '%s' for %s", val, key);
-        return false;
-    }
-    if (k == omp_atk_fallback && v == omp_atv_allocator_fb) {
-        snprintf(err, errlen, "fallback allocator_fb needs fb_data, which it cannot give");
         return false;
     }
     t->value = v;
@@ -133,10 +140,8 @@ static omp_allocator_handle_t parse_allocator(const char *s, char *err, size_t e
     if (colon)
         *colon = '\0';
     char *name = trim(copy);
-    if (!colon)
-        for (uintptr_t h = 1; h <= LAST_PREDEFINED; h++)
-            if (strcmp(name, bob_alloc_predefined_names[h]) == 0)
-                return (omp_allocator_handle_t)h;
+    if (!colon && predefined_allocator(name) != omp_null_allocator)
+        return predefined_allocator(name);
     size_t m = 0;
     while (m < bob_alloc_nmemspaces && strcmp(name, bob_alloc_memspaces[m].name) != 0)
         m++;
@@ -176,8 +181,6 @@ static void alloc_init_once(void)
             bob_warn("OMP_ALLOCATOR='%s' is not an allocator or memspace[:traits] (%s); "
                      "using omp_default_mem_alloc", v, err);
     }
-    atomic_store_explicit(&default_allocator, (uintptr_t)initial_default,
-                          memory_order_release);
 }
 
 void bob_alloc_init(void) { pthread_once(&init_once, alloc_init_once); }

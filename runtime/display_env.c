@@ -4,6 +4,7 @@
  * runtime a program is running on. */
 #include "rt.h"
 
+#include "alloc.h"
 #include "places.h"
 
 #include <stdio.h>
@@ -86,6 +87,9 @@ void bob_display_env(bool verbose)
     fprintf(f, "  [host] OMP_MAX_TASK_PRIORITY = '%d'\n", bob_config.max_task_priority);
     fprintf(f, "  [host] OMP_NUM_TEAMS = '%d'\n", bob_config.num_teams);
     fprintf(f, "  [host] OMP_TEAMS_THREAD_LIMIT = '%d'\n", bob_config.teams_thread_limit);
+    char allocator[200];
+    fprintf(f, "  [host] OMP_ALLOCATOR = '%s'\n",
+            bob_allocator_describe(icv->def_allocator, allocator, sizeof allocator));
     static const char *const offload[] = {"DISABLED", "DEFAULT", "MANDATORY"};
     fprintf(f, "  [host] OMP_TARGET_OFFLOAD = '%s'\n", offload[bob_config.target_offload]);
     fprintf(f, "  [host] BOBBIN_NUM_ES = '%d'\n", bt_num_es());

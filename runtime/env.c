@@ -1,6 +1,7 @@
 /* This file reads the OMP_* and BOBBIN_* environment variables into the
  * initial ICVs. A malformed value is reported in one line naming the
  * variable, the value and what is used instead; it never stops the program. */
+#include "alloc.h"
 #include "rt.h"
 
 #include <bobbin/threading.h>
@@ -356,6 +357,7 @@ void bob_read_environment(void)
     if (icv->max_active_levels > BOB_SUPPORTED_ACTIVE_LEVELS)
         icv->max_active_levels = BOB_SUPPORTED_ACTIVE_LEVELS;
     icv->default_device = read_int("OMP_DEFAULT_DEVICE", 0, 0);
+    icv->def_allocator = bob_alloc_initial_default();
     read_num_threads();
     read_schedule();
     read_thread_kind();

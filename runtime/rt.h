@@ -22,7 +22,11 @@
 
 /* ---- ICVs ---------------------------------------------------------------- */
 
-/* The data-environment ICVs every task carries (OpenMP 5.2, sec. 2.4). */
+/* The data-environment ICVs every task carries (OpenMP 5.2, sec. 2.4),
+ * copied whole into each task and implicit task it creates: keep it small
+ * (48 bytes now; its size also moves where task_mem.c's clean part starts,
+ * which must stay 16-byte aligned). bind-var, which no routine sets, is
+ * kept per nesting level by proc_bind.c. */
 typedef struct bob_icv {
     int nthreads;         /* nthreads-var for the next region */
     /* nthreads-var of the levels below, from an OMP_NUM_THREADS list or a
@@ -34,8 +38,9 @@ typedef struct bob_icv {
     int sched_chunk;
     int max_active_levels;
     int thread_limit;
-    int proc_bind;        /* omp_proc_bind_t */
     int default_device;
+    /* def-allocator-var: a handle of alloc.h, never omp_null_allocator */
+    omp_allocator_handle_t def_allocator;
 } bob_icv_t;
 
 /* The work unit an OpenMP thread or task runs as: a ULT of the substrate's

@@ -1,7 +1,8 @@
 // REQUIRES: bobbin
 // Bobbin's choices where the specification leaves room or LLVM differs:
 // pools count exactly the bytes asked for; every predefined allocator and
-// memory space is served (from the heap); omp_realloc with
+// memory space is served (from the heap; omp_high_bw_mem_space's through
+// their default_mem_fb fallback, see alloc_high_bw.c); omp_realloc with
 // omp_null_allocator keeps the block's allocator; a destroyed allocator's
 // blocks can still be freed; invalid traits, alignments and handles give one
 // warning line each; an overflowing omp_calloc gives NULL with any

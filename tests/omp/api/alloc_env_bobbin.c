@@ -1,7 +1,8 @@
 // REQUIRES: bobbin
 // OMP_ALLOCATOR on Bobbin: every predefined allocator name selects that
 // allocator (all are served from the heap); a memory space name alone
-// selects its predefined allocator; blanks around names are ignored. A
+// selects its predefined allocator; blanks around names are ignored;
+// fb_data names a predefined allocator (OpenMP 5.1's example). A
 // malformed value gives one line naming OMP_ALLOCATOR and the value, and
 // omp_default_mem_alloc is used.
 // RUN: %libomp-compile
@@ -9,6 +10,8 @@
 // RUN: env OMP_ALLOCATOR=omp_thread_mem_alloc %libomp-run 2>&1 | FileCheck %s --check-prefixes=THREAD,NOWARN
 // RUN: env OMP_ALLOCATOR=omp_large_cap_mem_space %libomp-run 2>&1 | FileCheck %s --check-prefixes=LARGE,NOWARN
 // RUN: env OMP_ALLOCATOR=' omp_low_lat_mem_space : pinned = true , access=pteam ' %libomp-run 2>&1 | FileCheck %s --check-prefixes=CUSTOM,NOWARN
+// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:pool_size=1048576,fallback=allocator_fb,fb_data=omp_low_lat_mem_alloc %libomp-run 2>&1 | FileCheck %s --check-prefixes=CUSTOM,NOWARN
+// RUN: env OMP_ALLOCATOR=omp_default_mem_space:fallback=allocator_fb,fb_data=bogus %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=omp_default_mem_space:fallback=allocator_fb,fb_data=bogus
 // RUN: env OMP_ALLOCATOR=bogus %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=bogus
 // RUN: env OMP_ALLOCATOR=omp_default_mem_space:alignment=48 %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=omp_default_mem_space:alignment=48
 // RUN: env OMP_ALLOCATOR=omp_default_mem_space:pool_size=1M %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=omp_default_mem_space:pool_size=1M
