@@ -42,7 +42,7 @@ typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
     _Atomic bool cancelled;         /* by cancel taskgroup (cancel.c) */
     struct bob_taskgroup *parent;
-    struct bob_taskred *reductions; /* task_reduction items (taskgroup.c) */
+    struct bob_taskred *reductions; /* task_reduction items (taskred.c) */
     /* gcc's newest task reduction array visible in the group, inherited
      * from the enclosing group (gomp_taskred.c) */
     uintptr_t *gomp_reductions;
@@ -174,12 +174,17 @@ void bob_deptable_free(struct bob_deptable *table);
 /* ---- taskgroup.c ---- */
 void bob_taskgroup_begin(bob_thread_t *self);
 void bob_taskgroup_end(bob_thread_t *self);
-/* Task reductions; with_orig selects LLVM's newer input layout (taskred). */
+
+/* ---- taskred.c: LLVM's task reductions ---- */
+/* with_orig selects LLVM's newer input layout (taskred). */
 void *bob_taskred_init(bob_thread_t *self, int n, const void *data, bool with_orig);
 void *bob_taskred_get(bob_thread_t *self, void *group, void *data);
 void *bob_taskred_modifier_init(bob_thread_t *self, int n, const void *data,
                                 bool with_orig);
 void bob_taskred_modifier_fini(bob_thread_t *self);
+/* Combines the copies into the items (into[i] for item i, unless NULL) and
+ * frees r. */
+void bob_taskred_finish(struct bob_taskred *r, void *const *into);
 
 /* ---- taskloop.c ---- */
 typedef void (*bob_task_dup_t)(void *dst, void *src, int32_t lastpriv);
