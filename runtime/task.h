@@ -183,8 +183,25 @@ void *bob_taskred_modifier_init(bob_thread_t *self, int n, const void *data,
                                 bool with_orig);
 void bob_taskred_modifier_fini(bob_thread_t *self);
 /* Combines the copies into the items (into[i] for item i, unless NULL) and
- * frees r. */
-void bob_taskred_finish(struct bob_taskred *r, void *const *into);
+ * frees r; self is the thread whose reduction ends. */
+void bob_taskred_finish(bob_thread_t *self, struct bob_taskred *r, void *const *into);
+
+/* An item's functions as the compiler gave them: init2 (taskred, with
+ * omp_orig) or init1 (task_reduction), either may be absent. */
+typedef struct bob_taskred_fns {
+    void (*init2)(void *priv, void *orig);
+    void (*init1)(void *priv);
+    void (*fini)(void *priv);
+    void (*comb)(void *shared, void *priv);
+    void *orig;
+} bob_taskred_fns_t;
+/* Initialises a copy; without an init function, zeroes its size bytes. */
+void bob_taskred_call_init(const bob_taskred_fns_t *fns, void *priv, size_t size);
+
+/* ---- taskred_size.c ---- */
+/* The bytes a copy of an item needs: what its init writes, at least
+ * declared (the compiler's reduce_size). */
+size_t bob_taskred_extent(const bob_taskred_fns_t *fns, size_t declared);
 
 /* ---- taskloop.c ---- */
 typedef void (*bob_task_dup_t)(void *dst, void *src, int32_t lastpriv);
