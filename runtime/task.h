@@ -63,6 +63,9 @@ typedef struct bob_task {
      * function built firstprivates that only its body destroys */
     bool undiscardable;
     uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
+    /* copies of clang's variable-length task reduction items it asked for
+     * (taskred.c), which its descendants may search; NULL but for such tasks */
+    _Atomic(struct bob_taskred_copy *) taskred;
     /* context of the generating task; the clean part ends here, on a
      * 16-byte boundary (task_mem.c) */
     _Alignas(16) bob_thread_t *parent;
@@ -183,8 +186,14 @@ void *bob_taskred_modifier_init(bob_thread_t *self, int n, const void *data,
                                 bool with_orig);
 void bob_taskred_modifier_fini(bob_thread_t *self);
 /* Combines the copies into the items (into[i] for item i, unless NULL) and
- * frees r; self is the thread whose reduction ends. */
-void bob_taskred_finish(bob_thread_t *self, struct bob_taskred *r, void *const *into);
+ * frees r. */
+void bob_taskred_finish(struct bob_taskred *r, void *const *into);
+/* t's body has ended, on the unit that ran it: its copies (t->taskred) are
+ * combined into their items. */
+void bob_taskred_task_end(bob_task_t *t);
+/* Frees t's copies, when t's memory goes: until then a descendant may
+ * name an item by its copy's address. */
+void bob_taskred_task_free(bob_task_t *t);
 
 /* An item's functions as the compiler gave them: init2 (taskred, with
  * omp_orig) or init1 (task_reduction), either may be absent. */

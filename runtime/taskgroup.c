@@ -19,7 +19,7 @@ void bob_taskgroup_end(bob_thread_t *self)
     bob_taskgroup_t *tg = self->taskgroup;
     bob_taskgroup_wait(self, tg);
     if (tg->reductions)
-        bob_taskred_finish(self, tg->reductions, NULL);
+        bob_taskred_finish(tg->reductions, NULL);
     self->taskgroup = tg->parent;
     free(tg);
 }

@@ -12,18 +12,41 @@
  *
  * Sizes. A copy holds what the item's init and comb functions cover, which
  * for an array section of constant length is more than clang declares
- * (taskred_size.c measures it). An item with the lazy flag (clang's
- * variable-length sections) declares its size right, but its functions
- * read the section's length from a thread-local variable that only the
- * task sets, just before it asks for its copy: so such a copy is made and
- * initialised then, by the unit asking, before it can give up its ES, and
- * copies no task asked for are never made; comb reads the same variable,
- * so each copy is combined where its tasks ran (combine_lazy).
+ * (taskred_size.c measures it).
+ *
+ * Variable-length items. An item with clang's lazy flag (a section whose
+ * length is known only at run time) declares its size in bytes right, but
+ * its init and comb read the section's length from a thread-local variable
+ * (or, with -fnoopenmp-use-tls, a threadprivate one) that only the
+ * in_reduction task sets, just before it asks for its copy. Which TLS
+ * block a unit runs with depends on where and how it runs (tls.c: a task
+ * has none of its own), so per-ES copies combined at the group's end read
+ * whatever length some other task left there. Such a copy belongs instead
+ * to the explicit task that asks for it: made and initialised when it
+ * first asks, with the length it has just set, and combined into the item
+ * (under the item's lock) when its body ends, on its own unit, whose block
+ * holds the length it set: a task's block is that of the thread executing
+ * it (tls.c), which a tied task keeps to its end; clang sets the length and
+ * asks for the copy again at the entry of each part of an untied task, so
+ * the block an untied task ends with, possibly another ES's, holds it too.
+ * The limit: a tied task that suspends in its body (taskwait, a lock)
+ * shares its block meanwhile with the other units of its ES; if one of
+ * them sets the same variable to another length (a task of another
+ * reduction over the same variable, since the spec makes every task of one
+ * reduction name the same section), the task's comb reads that length.
+ * libomp, whose tasks share their thread's block, has the same limit. A
+ * task's copies are freed with its memory, since a descendant may name an
+ * item by its parent's copy after that parent's body ended. The sums go into
+ * the shared item of a taskgroup, and for reduction(task, ...) into the
+ * original, which no thread of the team updates before the construct's own
+ * reduction, after every task completed (each thread's own item is still
+ * that thread's to update).
  *
  * Lookups. A task names an item by an address: the shared item's (for a
  * section, its first element, as clang passes it from the task_reduction
  * and the in_reduction side alike), the original's, a team thread's own
- * item (reduction(task, ...)), or the copy its parent task was given. */
+ * item (reduction(task, ...)), or the copy its parent (or an earlier
+ * ancestor) task was given. */
 #include "task.h"
 
 #include <bobbin/threading.h>
@@ -55,15 +78,27 @@ typedef struct item {
     size_t stride; /* bytes the functions cover, rounded up to a cache line */
     bool lazy;
     bob_taskred_fns_t fns;
-    void **thread_shared;  /* modifier: each team thread's own item */
-    char *block;           /* not lazy: all copies, stride apart */
-    _Atomic(char *) *copy; /* per copy index; only its ES writes it */
+    void **thread_shared; /* modifier: each team thread's own item */
+    char *block;          /* not lazy: a copy per ES, stride apart */
+    void *into;           /* lazy: where the tasks' copies are combined */
+    uint32_t lock;        /* lazy: held while one is */
 } item_t;
 
 typedef struct bob_taskred {
     int n, ncopies, nthreads;
     item_t items[];
 } bob_taskred_t;
+
+/* A lazy item's copy that a task asked for (the task's list, task.h); the
+ * copy's bytes follow, a cache line on. */
+typedef struct bob_taskred_copy {
+    struct bob_taskred_copy *next;
+    item_t *it;
+} task_copy_t;
+
+_Static_assert(sizeof(task_copy_t) <= CACHE_LINE, "a copy's header fits a cache line");
+
+static char *bytes_of(task_copy_t *tc) { return (char *)tc + CACHE_LINE; }
 
 static int copy_index(void) { return bt_self_es() + 1; }
 
@@ -75,14 +110,9 @@ static bob_taskred_t *taskred_new(int n, int nthreads)
     r->n = n;
     r->ncopies = bt_num_es() + 1;
     r->nthreads = nthreads;
-    for (int i = 0; i < n; i++) {
-        item_t *it = &r->items[i];
-        it->copy = calloc((size_t)r->ncopies, sizeof *it->copy);
-        if (nthreads > 0)
-            it->thread_shared = calloc((size_t)nthreads, sizeof(void *));
-        if (!it->copy || (nthreads > 0 && !it->thread_shared))
+    for (int i = 0; i < n && nthreads > 0; i++)
+        if (!(r->items[i].thread_shared = calloc((size_t)nthreads, sizeof(void *))))
             bob_fatal("out of memory for a task reduction");
-    }
     return r;
 }
 
@@ -104,113 +134,62 @@ static char *copy_alloc(size_t bytes)
     return p;
 }
 
-static void item_set(item_t *it, void *shared, void *orig, size_t size, void *init2,
-                     void *init1, void *fini, void *comb, uint32_t flags, int ncopies)
+/* into: where a lazy item's copies go (see the top of the file). */
+static void item_set(item_t *it, void *shared, void *orig, void *into, size_t size,
+                     void *init2, void *init1, void *fini, void *comb, uint32_t flags,
+                     int ncopies)
 {
     it->shared = shared;
     it->fns = (bob_taskred_fns_t){init2, init1, fini, comb, orig ? orig : shared};
     it->lazy = flags & LAZY_PRIV;
+    it->into = into;
     size_t bytes = it->lazy ? size : bob_taskred_extent(&it->fns, size);
     it->stride = ((bytes ? bytes : 1) + CACHE_LINE - 1) & ~(size_t)(CACHE_LINE - 1);
     if (it->lazy)
         return;
     it->block = copy_alloc(it->stride * (size_t)ncopies);
-    for (int c = 0; c < ncopies; c++) {
-        char *priv = it->block + it->stride * (size_t)c;
-        bob_taskred_call_init(&it->fns, priv, it->stride);
-        atomic_store_explicit(&it->copy[c], priv, memory_order_relaxed);
-    }
+    for (int c = 0; c < ncopies; c++)
+        bob_taskred_call_init(&it->fns, it->block + it->stride * (size_t)c, it->stride);
 }
 
-static void fill(bob_taskred_t *r, const void *data, bool with_orig)
+/* modifier: reduction(task, ...), whose lazy items go into the original. */
+static void fill(bob_taskred_t *r, const void *data, bool with_orig, bool modifier)
 {
     for (int i = 0; i < r->n; i++) {
         if (with_orig) {
             const bob_taskred_input_t *in = (const bob_taskred_input_t *)data + i;
-            item_set(&r->items[i], in->shared, in->orig, in->size, in->init, NULL, in->fini,
-                     in->comb, in->flags, r->ncopies);
+            item_set(&r->items[i], in->shared, in->orig, modifier ? in->orig : in->shared,
+                     in->size, in->init, NULL, in->fini, in->comb, in->flags, r->ncopies);
         } else {
             const bob_task_red_input_t *in = (const bob_task_red_input_t *)data + i;
-            item_set(&r->items[i], in->shared, NULL, in->size, NULL, in->init, in->fini,
-                     in->comb, in->flags, r->ncopies);
+            item_set(&r->items[i], in->shared, NULL, modifier ? NULL : in->shared, in->size,
+                     NULL, in->init, in->fini, in->comb, in->flags, r->ncopies);
         }
+        if (r->items[i].lazy && !r->items[i].into)
+            bob_fatal("a variable-length item of reduction(task, ...) comes without its "
+                      "original, which its tasks' copies are combined into "
+                      "(__kmpc_task_reduction_modifier_init gives none; clang 14's "
+                      "__kmpc_taskred_modifier_init does)");
     }
 }
 
-static void combine_copy(item_t *it, void *target, int c)
+static void combine(const item_t *it, void *target, char *priv)
 {
-    char *priv = atomic_load_explicit(&it->copy[c], memory_order_relaxed);
-    if (!priv)
-        return;
     it->fns.comb(target, priv);
     if (it->fns.fini)
         it->fns.fini(priv);
-    if (it->lazy)
-        free(priv);
 }
 
-/* The copies of index c of the lazy items, combined into their targets. */
-typedef struct lazy_combine {
-    bob_thread_t *self; /* whose reduction it is: bob_self() in comb */
-    bob_taskred_t *r;
-    void *const *targets;
-    int c;
-} lazy_combine_t;
-
-static void lazy_combine(void *arg)
+/* Combines the per-ES copies into `into` (each item's shared one when
+ * NULL); the lazy items' copies were combined as their tasks ended. */
+void bob_taskred_finish(bob_taskred_t *r, void *const *into)
 {
-    lazy_combine_t *lc = arg;
-    if (lc->c > 0)
-        bt_self_set_arg(lc->self);
-    for (int i = 0; i < lc->r->n; i++)
-        if (lc->r->items[i].lazy)
-            combine_copy(&lc->r->items[i], lc->targets[i], lc->c);
-}
-
-/* A lazy item's comb reads the section's length from the thread-local
- * variable the tasks set, in the TLS block it runs with. The tasks that
- * made and updated copy c ran on ES c - 1, with the block of that ES's OS
- * thread (which is also the block of the flat team's thread c - 1, when it
- * runs them in place), so that copy is combined there, by a unit running
- * with that block, one ES after the other. */
-static void combine_lazy(bob_thread_t *self, bob_taskred_t *r, void *const *targets)
-{
-    for (int c = 0; c < r->ncopies; c++) {
-        bool any = false;
-        for (int i = 0; i < r->n; i++)
-            any |= r->items[i].lazy && atomic_load_explicit(&r->items[i].copy[c],
-                                                            memory_order_relaxed);
-        lazy_combine_t lc = {self, r, targets, c};
-        if (!any)
-            continue;
-        if (c == 0) { /* application threads: their own blocks, this one's at best */
-            lazy_combine(&lc);
-            continue;
-        }
-        bt_unit_attr_t attr = bob_unit_attr(BOB_KIND_ULT);
-        attr.progress = 1; /* a thread there that spins waiting for us yields */
-        bt_unit_t *u = bt_create(bt_pool_private(c - 1), lazy_combine, &lc, &attr);
-        if (!u)
-            bob_fatal("out of memory combining a task reduction");
-        bt_join_free(u);
-    }
-}
-
-/* Combines every copy into `into` (each item's shared one when NULL). */
-void bob_taskred_finish(bob_thread_t *self, bob_taskred_t *r, void *const *into)
-{
-    void *targets[r->n];
     for (int i = 0; i < r->n; i++) {
         item_t *it = &r->items[i];
-        targets[i] = into ? into[i] : it->shared;
         for (int c = 0; c < r->ncopies && !it->lazy; c++)
-            combine_copy(it, targets[i], c);
-    }
-    combine_lazy(self, r, targets);
-    for (int i = 0; i < r->n; i++) {
-        free(r->items[i].block);
-        free(r->items[i].copy);
-        free(r->items[i].thread_shared);
+            combine(it, into ? into[i] : it->shared, it->block + it->stride * (size_t)c);
+        free(it->block);
+        free(it->thread_shared);
     }
     free(r);
 }
@@ -221,61 +200,110 @@ void *bob_taskred_init(bob_thread_t *self, int n, const void *data, bool with_or
     if (!tg)
         bob_fatal("a task reduction outside a taskgroup");
     bob_taskred_t *r = taskred_new(n, 0);
-    fill(r, data, with_orig);
+    fill(r, data, with_orig, false);
     tg->reductions = r;
     return r;
 }
 
 /* Whether p names item it: its shared item's address, its original's, a
- * team thread's own item's, or one of its copies'. */
-static bool names(const bob_taskred_t *r, const item_t *it, const void *p)
+ * team thread's own item's, or one of its per-ES copies'. */
+static bool names(const bob_taskred_t *r, const item_t *it, const char *p)
 {
     if (p == it->shared || p == it->fns.orig)
         return true;
     for (int k = 0; it->thread_shared && k < r->nthreads; k++)
         if (p == it->thread_shared[k])
             return true;
-    for (int c = 0; c < r->ncopies; c++)
-        if (p == atomic_load_explicit(&it->copy[c], memory_order_acquire))
-            return true;
-    return false;
+    return it->block && p >= it->block && p < it->block + it->stride * (size_t)r->ncopies;
 }
 
-/* The caller's copy of it; a lazy one is made here, with no suspension
- * point between the task setting its length and init reading it. */
-static char *own_copy(item_t *it)
-{
-    int c = copy_index();
-    char *priv = atomic_load_explicit(&it->copy[c], memory_order_relaxed);
-    if (!priv) {
-        priv = copy_alloc(it->stride);
-        bob_taskred_call_init(&it->fns, priv, it->stride);
-        atomic_store_explicit(&it->copy[c], priv, memory_order_release);
-    }
-    return priv;
-}
-
-static void *find(bob_taskred_t *r, const void *data)
+static item_t *find(bob_taskred_t *r, const void *data)
 {
     for (int i = 0; r && i < r->n; i++)
         if (names(r, &r->items[i], data))
-            return own_copy(&r->items[i]);
+            return &r->items[i];
     return NULL;
+}
+
+/* A lazy item named by the copy of t or of one of its ancestor tasks,
+ * nearest first: each lives while a descendant is incomplete. */
+static item_t *find_copy(bob_task_t *t, const void *data)
+{
+    for (; t; t = t->parent->task)
+        for (task_copy_t *tc = atomic_load_explicit(&t->taskred, memory_order_acquire); tc;
+             tc = tc->next)
+            if (bytes_of(tc) == data)
+                return tc->it;
+    return NULL;
+}
+
+/* Task t's copy of lazy item it, made and initialised at its first request:
+ * init reads the length t has just set, in the TLS block this unit runs
+ * with, and nothing between gives up the ES. */
+static char *task_copy(bob_task_t *t, item_t *it)
+{
+    task_copy_t *head = atomic_load_explicit(&t->taskred, memory_order_relaxed);
+    for (task_copy_t *tc = head; tc; tc = tc->next)
+        if (tc->it == it)
+            return bytes_of(tc);
+    task_copy_t *tc = (task_copy_t *)copy_alloc(CACHE_LINE + it->stride);
+    *tc = (task_copy_t){head, it};
+    bob_taskred_call_init(&it->fns, bytes_of(tc), it->stride);
+    /* only t adds to its list; a descendant reading it meanwhile looks
+     * for a copy t had before making that descendant */
+    atomic_store_explicit(&t->taskred, tc, memory_order_release);
+    return bytes_of(tc);
+}
+
+void bob_taskred_task_end(bob_task_t *t)
+{
+    task_copy_t *head = atomic_load_explicit(&t->taskred, memory_order_relaxed);
+    for (task_copy_t *tc = head; tc; tc = tc->next) {
+        item_t *it = tc->it;
+        /* a spin lock: tasklets end here too, and cannot suspend */
+        bob_spin_acquire(&it->lock);
+        combine(it, it->into, bytes_of(tc));
+        bob_spin_release(&it->lock);
+    }
+}
+
+void bob_taskred_task_free(bob_task_t *t)
+{
+    task_copy_t *tc = atomic_load_explicit(&t->taskred, memory_order_relaxed);
+    while (tc) {
+        task_copy_t *next = tc->next;
+        free(tc);
+        tc = next;
+    }
+    atomic_store_explicit(&t->taskred, NULL, memory_order_relaxed);
 }
 
 /* handle is what an init returned (a reduction), or NULL; an item of an
  * enclosing taskgroup is found through the chain of taskgroups. */
 void *bob_taskred_get(bob_thread_t *self, void *handle, void *data)
 {
-    void *priv = find(handle, data);
-    for (bob_taskgroup_t *tg = self->taskgroup; tg && !priv; tg = tg->parent)
-        priv = find(tg->reductions, data);
-    if (!priv)
-        priv = find(atomic_load(&self->team->taskred), data);
-    if (!priv)
+    item_t *it = find(handle, data);
+    for (bob_taskgroup_t *tg = self->taskgroup; tg && !it; tg = tg->parent)
+        it = find(tg->reductions, data);
+    if (!it)
+        it = find(atomic_load(&self->team->taskred), data);
+    if (!it)
+        it = find_copy(self->task, data);
+    if (!it)
         bob_fatal("task reduction item %p is not part of any enclosing task reduction",
                   data);
-    return priv;
+    if (!it->lazy)
+        return it->block + it->stride * (size_t)copy_index();
+    if (self->task)
+        return task_copy(self->task, it);
+    /* No compiler asks from an implicit task (clang's parallel and
+     * worksharing forms use the thread's own item directly); a thread of
+     * reduction(task, ...) may update its own item, which the construct's
+     * reduction combines. */
+    if (it->thread_shared)
+        return it->thread_shared[self->tid];
+    bob_fatal("a variable-length task reduction item of a taskgroup asked for outside "
+              "any task: its length is known only to the in_reduction task");
 }
 
 /* reduction(task, ...) on a parallel or worksharing construct: the first
@@ -288,7 +316,7 @@ void *bob_taskred_modifier_init(bob_thread_t *self, int n, const void *data,
     bob_taskred_t *none = NULL, *busy = (bob_taskred_t *)1;
     if (atomic_compare_exchange_strong(&team->taskred, &none, busy)) {
         bob_taskred_t *r = taskred_new(n, team->nthreads);
-        fill(r, data, with_orig);
+        fill(r, data, with_orig, true);
         atomic_store(&team->taskred, r);
     }
     bob_taskred_t *r;
@@ -311,7 +339,7 @@ void bob_taskred_modifier_fini(bob_thread_t *self)
         void *into[r->n];
         for (int i = 0; i < r->n; i++)
             into[i] = r->items[i].thread_shared[0];
-        bob_taskred_finish(self, r, into);
+        bob_taskred_finish(r, into);
         atomic_store(&team->taskred, NULL);
     }
     bob_barrier(self);

@@ -7,7 +7,9 @@
 // initializer and combiner cover the whole section (LLVM's libomp 14
 // corrupts its heap here with two threads or more); a variable-length
 // section's functions read its length from a thread-local variable the task
-// sets just before asking for its copy, so a copy is only initialised then.
+// sets just before asking for its copy, so a copy is only initialised then,
+// and combined as the task ends; an untied task, which may resume on another
+// ES after a taskyield, sets it again in each part.
 // REQUIRES: bobbin
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %libomp-run | FileCheck %s
@@ -50,13 +52,20 @@ int main(void) {
               w[lo + m - 1] += 1000;
             }
           }
+#pragma omp task untied in_reduction(+ : v[0:n])
+          {
+            v[0] += 1;
+#pragma omp taskyield
+            for (int j = 0; j < n; j++)
+              v[j] += 2;
+          }
         }
       }
     }
     for (int j = 0; j < N; j++) {
       CHECK(a[j] == (double)TASKS * (j + 1) + (j == N - 1 ? 1000.0 * TASKS : 0));
       CHECK(b[j] == (j >= 2 && j < 10 ? TASKS * (TASKS - 1) / 2.0 : 0));
-      CHECK_EQ(v[j], j < n ? TASKS : 0);
+      CHECK_EQ(v[j], (j < n ? 3 * TASKS : 0) + (j == 0 ? TASKS : 0));
       CHECK_EQ(w[j], (j >= lo && j < lo + m ? (long)TASKS * j : 0) +
                          (j == lo + m - 1 ? 1000L * TASKS : 0));
     }
