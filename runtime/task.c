@@ -89,6 +89,8 @@ static void release(bob_task_t *t)
     bob_context_fini(&t->ctx);
     if (t->mutexes) /* rarely: spares every task a call */
         free(t->mutexes);
+    if (atomic_load_explicit(&t->taskred, memory_order_relaxed)) /* as rarely */
+        bob_taskred_task_free(t);
     bob_task_mem_free(t, t->size);
     if (parent)
         release(parent);
@@ -123,6 +125,16 @@ static void body_done(bob_task_t *t)
 }
 
 static void spawn(bob_task_t *t);
+
+/* The body has returned, on the unit that ran it (for an untied task, its
+ * last part's): the copies of variable-length task reduction items it
+ * asked for, rarely any, are combined now, with the length its code set
+ * in this unit's TLS block, and before anything can see it complete. */
+static inline void body_ended(bob_task_t *t)
+{
+    if (atomic_load_explicit(&t->taskred, memory_order_relaxed))
+        bob_taskred_task_end(t);
+}
 
 /* Whether t, about to start, is discarded: cancel taskgroup reached its
  * group (cancel.c). Its context's group is then the one it counts in (or,
@@ -161,6 +173,7 @@ static void run_body(bob_task_t *t)
         spawn(t);
         return;
     }
+    body_ended(t);
     destroy_privates(t);
     if (t->nmutexes)
         bob_deps_unlock(t);
@@ -280,6 +293,7 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     bob_set_self(&t->ctx);
     if (!discarded(t))
         t->kmp.routine(t->ctx.gtid, &t->kmp);
+    body_ended(t);
     destroy_privates(t);
     bob_task_here_end(self, t);
 }
@@ -354,6 +368,7 @@ void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t)
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
 {
     (void)self;
+    body_ended(t); /* clang ran the routine on this unit */
     destroy_privates(t);
     if (t->nmutexes)
         bob_deps_unlock(t);

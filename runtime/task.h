@@ -42,7 +42,7 @@ typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
     _Atomic bool cancelled;         /* by cancel taskgroup (cancel.c) */
     struct bob_taskgroup *parent;
-    struct bob_taskred *reductions; /* task_reduction items (taskgroup.c) */
+    struct bob_taskred *reductions; /* task_reduction items (taskred.c) */
     /* gcc's newest task reduction array visible in the group, inherited
      * from the enclosing group (gomp_taskred.c) */
     uintptr_t *gomp_reductions;
@@ -63,6 +63,9 @@ typedef struct bob_task {
      * function built firstprivates that only its body destroys */
     bool undiscardable;
     uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
+    /* copies of clang's variable-length task reduction items it asked for
+     * (taskred.c), which its descendants may search; NULL but for such tasks */
+    _Atomic(struct bob_taskred_copy *) taskred;
     /* context of the generating task; the clean part ends here, on a
      * 16-byte boundary (task_mem.c) */
     _Alignas(16) bob_thread_t *parent;
@@ -174,12 +177,40 @@ void bob_deptable_free(struct bob_deptable *table);
 /* ---- taskgroup.c ---- */
 void bob_taskgroup_begin(bob_thread_t *self);
 void bob_taskgroup_end(bob_thread_t *self);
-/* Task reductions; with_orig selects LLVM's newer input layout (taskred). */
+
+/* ---- taskred.c: LLVM's task reductions ---- */
+/* with_orig selects LLVM's newer input layout (taskred). */
 void *bob_taskred_init(bob_thread_t *self, int n, const void *data, bool with_orig);
 void *bob_taskred_get(bob_thread_t *self, void *group, void *data);
 void *bob_taskred_modifier_init(bob_thread_t *self, int n, const void *data,
                                 bool with_orig);
 void bob_taskred_modifier_fini(bob_thread_t *self);
+/* Combines the copies into the items (into[i] for item i, unless NULL) and
+ * frees r. */
+void bob_taskred_finish(struct bob_taskred *r, void *const *into);
+/* t's body has ended, on the unit that ran it: its copies (t->taskred) are
+ * combined into their items. */
+void bob_taskred_task_end(bob_task_t *t);
+/* Frees t's copies, when t's memory goes: until then a descendant may
+ * name an item by its copy's address. */
+void bob_taskred_task_free(bob_task_t *t);
+
+/* An item's functions as the compiler gave them: init2 (taskred, with
+ * omp_orig) or init1 (task_reduction), either may be absent. */
+typedef struct bob_taskred_fns {
+    void (*init2)(void *priv, void *orig);
+    void (*init1)(void *priv);
+    void (*fini)(void *priv);
+    void (*comb)(void *shared, void *priv);
+    void *orig;
+} bob_taskred_fns_t;
+/* Initialises a copy; without an init function, zeroes its size bytes. */
+void bob_taskred_call_init(const bob_taskred_fns_t *fns, void *priv, size_t size);
+
+/* ---- taskred_size.c ---- */
+/* The bytes a copy of an item needs: what its init writes, at least
+ * declared (the compiler's reduce_size). */
+size_t bob_taskred_extent(const bob_taskred_fns_t *fns, size_t declared);
 
 /* ---- taskloop.c ---- */
 typedef void (*bob_task_dup_t)(void *dst, void *src, int32_t lastpriv);
