@@ -26,7 +26,12 @@ static int *cpus;
 static int ncpus;
 
 enum { DEFAULT_SPIN_COUNT = 100000 };
-static const size_t MIN_STACK = 16 << 10, MAX_STACK = (size_t)1 << 30;
+/* 1 MiB, not an OS thread's 8: a unit joined in place needs room for its
+ * whole stack below its joiner's frame (unit.c), and the initial thread's
+ * stack is only ulimit -s; sanitizer builds also unpoison a stack's whole
+ * span each time it is reused. */
+static const size_t MIN_STACK = 16 << 10, MAX_STACK = (size_t)1 << 30,
+                    DEFAULT_STACK = (size_t)1 << 20;
 
 static bti_es_t *es_new(int rank)
 {
@@ -64,28 +69,13 @@ static size_t page_round(size_t bytes)
 
 void bti_fork_handlers_install(void);
 
-/* The stack an OS thread gets by default (from RLIMIT_STACK: 8 MiB on a
- * stock Linux), which is what libgomp's threads run on and what libomp 14
- * also takes: code whose frames fit a thread's stack there fits a ULT's
- * here. Untouched pages cost address space only. */
-static size_t default_stack_size(void)
-{
-    pthread_attr_t attr;
-    size_t size = 0;
-    if (pthread_getattr_default_np(&attr) == 0) {
-        pthread_attr_getstacksize(&attr, &size);
-        pthread_attr_destroy(&attr);
-    }
-    return size >= MIN_STACK && size <= MAX_STACK ? size : (size_t)8 << 20;
-}
-
 /* A fresh scheduler context and OS thread for es (also after a fork). */
 void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
 
 static void read_environment(void)
 {
     static const char *const policies[] = {"active", "passive", NULL};
-    bti_g.stack_size = page_round(bti_env_size("BOBBIN_STACK_SIZE", default_stack_size(),
+    bti_g.stack_size = page_round(bti_env_size("BOBBIN_STACK_SIZE", DEFAULT_STACK,
                                                MIN_STACK, MAX_STACK));
     bti_g.num_es = (int)bti_env_long("BOBBIN_NUM_ES", "KMP_ABT_NUM_ESS",
                                      ncpus > 0 ? ncpus : 1, 1, 4096);

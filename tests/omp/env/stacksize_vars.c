@@ -1,14 +1,12 @@
 // Every stack size variable libomp and libgomp read reaches every OpenMP
 // thread and task that runs user code: threads of the first team, threads
 // of a nested team made in a later region, and deferred tasks, each using a
-// 10 MiB frame (more than an OS thread's default stack). As in libomp and
+// 10 MiB frame (more than the default stack). As in libomp and
 // libgomp, the initial thread keeps the process's stack, so only teams
 // without it (and their tasks) use the large frames. KMP_STACKSIZE
 // counts bytes without a suffix, GOMP_STACKSIZE and OMP_STACKSIZE
 // kilobytes; KMP_STACKSIZE wins over the others, GOMP_STACKSIZE over
-// OMP_STACKSIZE, as in libomp, and the one ignored is named. With none set,
-// a thread's stack is what an OS thread gets (ulimit -s), so a frame that
-// fits an OS thread's stack fits an OpenMP thread's.
+// OMP_STACKSIZE, as in libomp, and the one ignored is named.
 // RUN: %libomp-compile
 // RUN: env KMP_STACKSIZE=12M %libomp-run 10 | FileCheck %s
 // RUN: env KMP_STACKSIZE=12582912 %libomp-run 10 | FileCheck %s
@@ -17,7 +15,6 @@
 // RUN: env OMP_STACKSIZE=12288 %libomp-run 10 | FileCheck %s
 // RUN: env KMP_STACKSIZE=12M OMP_STACKSIZE=1M %libomp-run 10 2>&1 | FileCheck %s --check-prefixes=CHECK,KMP
 // RUN: env GOMP_STACKSIZE=12M OMP_STACKSIZE=1M %libomp-run 10 2>&1 | FileCheck %s --check-prefixes=CHECK,GOMP
-// RUN: prlimit --stack=12582912 %libomp-run 10 | FileCheck %s
 // REQUIRES: bobbin
 #include "check.h"
 
