@@ -9,7 +9,7 @@
  * starts uncancelled. A task belongs to every taskgroup the one it counts
  * in is nested in (its group's tasks and all their descendants make up
  * the cancelled set), so a task is cancelled when any group on its chain
- * is: task.c discards it if it has not started, and its cancellation
+ * is, or its team's region is (bob_tasks_cancelled): task.c discards it if it has not started, and its cancellation
  * points fire if it has. Walking the chain is safe: each group's creator
  * is held at the group's end, inside the enclosing group, until every
  * task counted in it has completed. The flag is read relaxed: it guards
@@ -20,9 +20,14 @@
 #include <bobbin/threading.h>
 #include <limits.h>
 
-bool bob_taskgroup_cancelled(const bob_taskgroup_t *tg)
+/* cancel parallel cancels the team's explicit tasks too, as in libgomp
+ * and libomp: those not started are discarded, and `cancellation point
+ * taskgroup` fires in those running. */
+bool bob_tasks_cancelled(const bob_thread_t *ctx)
 {
-    for (; tg; tg = tg->parent)
+    if (atomic_load_explicit(&ctx->team->cancel, memory_order_relaxed) == BOB_CANCEL_PARALLEL)
+        return true;
+    for (const bob_taskgroup_t *tg = ctx->taskgroup; tg; tg = tg->parent)
         if (atomic_load_explicit(&tg->cancelled, memory_order_relaxed))
             return true;
     return false;
@@ -63,7 +68,7 @@ bool bob_cancellation_point(bob_thread_t *self, int kind)
     if (!bob_config.cancellation)
         return false;
     if (kind == BOB_CANCEL_TASKGROUP)
-        return bob_taskgroup_cancelled(self->taskgroup);
+        return bob_tasks_cancelled(self);
     return atomic_load(&self->team->cancel) == kind;
 }
 

@@ -191,14 +191,14 @@ static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_cl
     return true;
 }
 
-/* A task made in a cancelled taskgroup would be discarded: as libgomp,
+/* A task made in a cancelled taskgroup or region would be discarded: as libgomp,
  * make none, so that no copy function builds what only fn destroys. One
  * with a detach event is made all the same (and discarded when it would
  * start), since the program holds its event and may fulfill it. */
 static bool discarded_at_creation(const bob_thread_t *self, const bob_gomp_task_t *spec)
 {
     return bob_config.cancellation && !(spec->flags & BOB_GOMP_TASK_DETACH) &&
-           bob_taskgroup_cancelled(self->taskgroup);
+           bob_tasks_cancelled(self);
 }
 
 void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,

@@ -303,8 +303,9 @@ enum bob_cancel_kind { BOB_CANCEL_PARALLEL = 1, BOB_CANCEL_LOOP, BOB_CANCEL_SECT
                        BOB_CANCEL_TASKGROUP };
 bool bob_cancel(bob_thread_t *self, int kind);
 bool bob_cancellation_point(bob_thread_t *self, int kind);
-/* Whether tg or a taskgroup it is nested in was cancelled (false for NULL). */
-bool bob_taskgroup_cancelled(const struct bob_taskgroup *tg);
+/* Whether the task whose context is ctx is cancelled: its region was, or
+ * its taskgroup or one that group is nested in. */
+bool bob_tasks_cancelled(const bob_thread_t *ctx);
 /* A barrier that returns true, early if need be, once the region is cancelled. */
 bool bob_cancel_barrier(bob_thread_t *self);
 /* Called by the last thread to arrive at any team barrier, before it lets

@@ -137,7 +137,7 @@ static inline void body_ended(bob_task_t *t)
 }
 
 /* Whether t, about to start, is discarded: cancel taskgroup reached its
- * group (cancel.c). Its context's group is then the one it counts in (or,
+ * group, or cancel parallel its region (cancel.c). Its context's group is then the one it counts in (or,
  * run here, its creator's). A discarded task skips only its routine: its
  * destructors run and it completes as any task does (a detachable one
  * once its event is fulfilled, as in libomp), so that its successors are
@@ -145,7 +145,7 @@ static inline void body_ended(bob_task_t *t)
 static bool discarded(const bob_task_t *t)
 {
     return __builtin_expect(bob_config.cancellation, 0) && !t->undiscardable &&
-           bob_taskgroup_cancelled(t->ctx.taskgroup);
+           bob_tasks_cancelled(&t->ctx);
 }
 
 static void destroy_privates(bob_task_t *t)
