@@ -20,7 +20,9 @@
  * frozen KLT resumes; one that the kernel does not restart after a
  * handler (a sleep, poll) and that the handler finds at its syscall
  * instruction with its number in the instruction before is restarted by
- * the handler itself.
+ * the handler itself; a relative sleep is restarted as an absolute one
+ * (restart_sleep), or every preemption would start it over and a sleep
+ * longer than two slices on a wanted ES would never end.
  *
  * The handler runs on the KLT's alternate stack and freezes the KLT only
  * if the interrupted instruction lies outside Bobbin's own code: code of
@@ -79,9 +81,43 @@ static void chain(int sig, siginfo_t *info, void *context)
         previous.sa_handler(sig);
 }
 
+/* An interrupted nanosleep or relative clock_nanosleep becomes an
+ * absolute clock_nanosleep to the same end: now plus what the kernel left
+ * in rem, or, without rem (usleep passes none), plus the whole request,
+ * which lengthens the sleep by what had passed before the first signal
+ * only; restarted again, an absolute sleep keeps its end. */
+static void restart_sleep(bti_klt_t *k, greg_t *regs, int nr)
+{
+    clockid_t clock = CLOCK_REALTIME;
+    const struct timespec *req = (const struct timespec *)regs[REG_RDI];
+    const struct timespec *rem = (const struct timespec *)regs[REG_RSI];
+    if (nr == SYS_clock_nanosleep) {
+        if (regs[REG_RSI] & TIMER_ABSTIME)
+            return;
+        clock = (clockid_t)regs[REG_RDI];
+        req = (const struct timespec *)regs[REG_RDX];
+        rem = (const struct timespec *)regs[REG_R10];
+    }
+    const struct timespec *left = rem ? rem : req;
+    struct timespec now;
+    if (clock_gettime(clock, &now))
+        return;
+    k->sleep_until.tv_sec = now.tv_sec + left->tv_sec;
+    k->sleep_until.tv_nsec = now.tv_nsec + left->tv_nsec;
+    if (k->sleep_until.tv_nsec >= 1000000000L) {
+        k->sleep_until.tv_sec++;
+        k->sleep_until.tv_nsec -= 1000000000L;
+    }
+    regs[REG_RAX] = SYS_clock_nanosleep;
+    regs[REG_RDI] = clock;
+    regs[REG_RSI] = TIMER_ABSTIME;
+    regs[REG_RDX] = (greg_t)&k->sleep_until;
+    regs[REG_R10] = 0;
+}
+
 /* A system call the signal ended with EINTR, which the kernel will not
  * restart, is made again: `mov $nr, %eax; syscall` right before pc. */
-static void restart_interrupted(greg_t *regs)
+static void restart_interrupted(bti_klt_t *k, greg_t *regs)
 {
     const unsigned char *pc = (const unsigned char *)regs[REG_RIP];
     if (regs[REG_RAX] != -EINTR || pc[-2] != 0x0f || pc[-1] != 0x05 || pc[-7] != 0xb8)
@@ -90,6 +126,8 @@ static void restart_interrupted(greg_t *regs)
     memcpy(&nr, pc - 6, sizeof nr);
     regs[REG_RAX] = nr;
     regs[REG_RIP] -= 2;
+    if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
+        restart_sleep(k, regs, nr);
 }
 
 static void on_signal(int sig, siginfo_t *info, void *context)
@@ -106,7 +144,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
         greg_t *regs = ((ucontext_t *)context)->uc_mcontext.gregs;
         uintptr_t pc = (uintptr_t)regs[REG_RIP];
         if ((pc < text_lo || pc >= text_hi) && !k->stepping_aside && !bti_nopreempt) {
-            restart_interrupted(regs);
+            restart_interrupted(k, regs);
             bti_klt_freeze(es, k);
         }
     }
