@@ -75,9 +75,11 @@ typedef struct bti_klt {
      * with its proxy in a pool: its own signal handler must not freeze it. */
     volatile sig_atomic_t stepping_aside;
     bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
-    /* The deadline of a relative sleep its handler restarted as an
-     * absolute one (preempt.c), read by the kernel until it returns */
-    struct timespec sleep_until;
+    /* The time argument of a system call its handler made again in
+     * another form, and that form's number (preempt.c): read by the
+     * kernel until it returns, and by the handler if interrupted again */
+    struct timespec restart_time;
+    long restart_nr;
     struct bti_klt *next_spare;
     struct bti_klt *next_all;
 #ifdef BTI_ASAN

@@ -21,8 +21,9 @@
  * handler (a sleep, poll) and that the handler finds at its syscall
  * instruction with its number in the instruction before is restarted by
  * the handler itself; a relative sleep is restarted as an absolute one
- * (restart_sleep), or every preemption would start it over and a sleep
- * longer than two slices on a wanted ES would never end.
+ * (restart_sleep) and a poll as a ppoll (restart_poll), or every
+ * preemption would start it over and a sleep or poll longer than two
+ * slices on a wanted ES would never end.
  *
  * The handler runs on the KLT's alternate stack and freezes the KLT only
  * if the interrupted instruction lies outside Bobbin's own code: code of
@@ -102,17 +103,33 @@ static void restart_sleep(bti_klt_t *k, greg_t *regs, int nr)
     struct timespec now;
     if (clock_gettime(clock, &now))
         return;
-    k->sleep_until.tv_sec = now.tv_sec + left->tv_sec;
-    k->sleep_until.tv_nsec = now.tv_nsec + left->tv_nsec;
-    if (k->sleep_until.tv_nsec >= 1000000000L) {
-        k->sleep_until.tv_sec++;
-        k->sleep_until.tv_nsec -= 1000000000L;
+    k->restart_time.tv_sec = now.tv_sec + left->tv_sec;
+    k->restart_time.tv_nsec = now.tv_nsec + left->tv_nsec;
+    if (k->restart_time.tv_nsec >= 1000000000L) {
+        k->restart_time.tv_sec++;
+        k->restart_time.tv_nsec -= 1000000000L;
     }
-    regs[REG_RAX] = SYS_clock_nanosleep;
+    regs[REG_RAX] = k->restart_nr = SYS_clock_nanosleep;
     regs[REG_RDI] = clock;
     regs[REG_RSI] = TIMER_ABSTIME;
-    regs[REG_RDX] = (greg_t)&k->sleep_until;
+    regs[REG_RDX] = (greg_t)&k->restart_time;
     regs[REG_R10] = 0;
+}
+
+/* An interrupted poll with a timeout becomes a ppoll, whose timeout the
+ * kernel brings down to what is left each time it is interrupted; the
+ * first restart gives it the whole timeout again, as for usleep above. */
+static void restart_poll(bti_klt_t *k, greg_t *regs)
+{
+    int ms = (int)regs[REG_RDX];
+    if (ms <= 0)
+        return;
+    k->restart_time.tv_sec = ms / 1000;
+    k->restart_time.tv_nsec = (long)(ms % 1000) * 1000000L;
+    regs[REG_RAX] = k->restart_nr = SYS_ppoll;
+    regs[REG_RDX] = (greg_t)&k->restart_time;
+    regs[REG_R10] = 0; /* no signal mask */
+    regs[REG_R8] = sizeof(sigset_t);
 }
 
 /* A system call the signal ended with EINTR, which the kernel will not
@@ -126,8 +143,14 @@ static void restart_interrupted(bti_klt_t *k, greg_t *regs)
     memcpy(&nr, pc - 6, sizeof nr);
     regs[REG_RAX] = nr;
     regs[REG_RIP] -= 2;
-    if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
+    /* made again in another form already: the instruction still names the
+     * first, but the arguments are the other's, and its time is current */
+    if (regs[REG_RDX] == (greg_t)&k->restart_time)
+        regs[REG_RAX] = k->restart_nr;
+    else if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
         restart_sleep(k, regs, nr);
+    else if (nr == SYS_poll)
+        restart_poll(k, regs);
 }
 
 static void on_signal(int sig, siginfo_t *info, void *context)

@@ -3,12 +3,14 @@
 // thread is preempted in its sleep, which is then made again; it must end
 // when it would have ended anyway, not start over (a restarted usleep of
 // 20 ms under a 2 ms slice would never end). usleep (no remaining time
-// given back), nanosleep with one, and sleeps on CLOCK_MONOTONIC, relative
-// and absolute; each must take about its time, never less.
+// given back), nanosleep with one, sleeps on CLOCK_MONOTONIC, relative and
+// absolute, and poll with a timeout; each must take about its time, never
+// less.
 // RUN: %libomp-compile && env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=3 %libomp-run | FileCheck %s
 #include "check.h"
 
+#include <poll.h>
 #include <time.h>
 
 #define SLEEP_NS 20000000L
@@ -28,6 +30,9 @@ static void sleep_once(int how) {
     break;
   case 2:
     clock_nanosleep(CLOCK_MONOTONIC, 0, &req, NULL);
+    break;
+  case 3:
+    poll(NULL, 0, SLEEP_NS / 1000000);
     break;
   default: {
     struct timespec until;
@@ -50,7 +55,7 @@ int main(void) {
   {
     if (omp_get_thread_num() == 1) {
       for (int r = 0; r < ROUNDS; r++)
-        for (int how = 0; how < 4; how++) {
+        for (int how = 0; how < 5; how++) {
           double t0 = now();
           sleep_once(how);
           if (now() - t0 < SLEEP_NS * 1e-9 * 0.99)
@@ -63,7 +68,7 @@ int main(void) {
     }
   }
   CHECK_EQ(short_sleeps, 0);
-  printf("%d sleeps ended on time\n", ROUNDS * 4);
+  printf("%d sleeps ended on time\n", ROUNDS * 5);
   return 0;
 }
-// CHECK: 20 sleeps ended on time
+// CHECK: 25 sleeps ended on time
