@@ -140,8 +140,9 @@ static omp_allocator_handle_t parse_allocator(const char *s, char *err, size_t e
     if (colon)
         *colon = '\0';
     char *name = trim(copy);
-    if (!colon && predefined_allocator(name) != omp_null_allocator)
-        return predefined_allocator(name);
+    omp_allocator_handle_t predefined = colon ? omp_null_allocator : predefined_allocator(name);
+    if (predefined != omp_null_allocator)
+        return predefined;
     size_t m = 0;
     while (m < bob_alloc_nmemspaces && strcmp(name, bob_alloc_memspaces[m].name) != 0)
         m++;

@@ -12,9 +12,10 @@
  * is, or its team's region is (bob_tasks_cancelled): task.c discards it if it has not started, and its cancellation
  * points fire if it has. Walking the chain is safe: each group's creator
  * is held at the group's end, inside the enclosing group, until every
- * task counted in it has completed. The flag is read relaxed: it guards
- * no data, and whatever orders a task after the cancel (a dependence, a
- * flag the program sets) orders the read after the store. */
+ * task counted in it has completed. The flags (the group's, and the
+ * team's cancel for cancel parallel) are read relaxed there: they guard no
+ * data, and whatever orders a task after the cancel (a dependence, a flag
+ * the program sets) orders the read after the store. */
 #include "task.h"
 
 #include <bobbin/threading.h>

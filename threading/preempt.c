@@ -129,7 +129,7 @@ static void restart_poll(bti_klt_t *k, greg_t *regs)
     regs[REG_RAX] = k->restart_nr = SYS_ppoll;
     regs[REG_RDX] = (greg_t)&k->restart_time;
     regs[REG_R10] = 0; /* no signal mask */
-    regs[REG_R8] = sizeof(sigset_t);
+    regs[REG_R8] = _NSIG / 8; /* the kernel's sigset size, unread without a mask */
 }
 
 /* A system call the signal ended with EINTR, which the kernel will not
