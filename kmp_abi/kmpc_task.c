@@ -184,17 +184,17 @@ KMP_EXPORT void __kmpc_taskloop(ident_t *loc, int gtid, kmp_task_t *task, int if
                       task_dup);
 }
 
-/* detach: the event handle is the task; omp_fulfill_event completes it. */
+/* detach: omp_fulfill_event completes the task of the handle returned here. */
 KMP_EXPORT void *__kmpc_task_allow_completion_event(ident_t *loc, int gtid,
                                                     kmp_task_t *task)
 {
     (void)loc, (void)gtid;
-    return bob_task_of(task);
+    return (void *)(uintptr_t)bob_task_event_handle(bob_task_of(task));
 }
 
 KMP_EXPORT void omp_fulfill_event(omp_event_handle_t event)
 {
-    bob_task_fulfill((bob_task_t *)(uintptr_t)event);
+    bob_task_fulfill((uint64_t)event);
 }
 
 KMP_EXPORT void __kmpc_proxy_task_completed(kmp_int32 gtid, kmp_task_t *task)

@@ -208,11 +208,11 @@ void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clau
         return;
     bob_task_t *t = new_task(self, task);
     if (task->flags & BOB_GOMP_TASK_DETACH) {
-        /* The event handle is the task; gcc also expects it in the first word
-         * of the argument block, so it goes there before the copy. */
-        *detach = t;
+        /* gcc also expects the event handle in the first word of the
+         * argument block, so it goes there before the copy. */
+        *detach = (void *)(uintptr_t)bob_task_event_handle(t);
         if (task->data)
-            *(void **)task->data = t;
+            *(void **)task->data = *detach;
     }
     copy_args(self, t, task);
     size_t n = task->flags & BOB_GOMP_TASK_DEPEND ? depend_count(depend) : 0;

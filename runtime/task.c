@@ -59,7 +59,7 @@ new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
     t->flags = flags;
     t->size = size;
     if (flags & BOB_TASK_DETACHABLE) {
-        atomic_init(&t->detach, BOB_EVENT_LIVE);
+        t->event = bob_task_event_make(t);
         if (bt_call_soon_ready())
             bob_fatal("cannot start the thread that completes fulfilled detached tasks");
     }
@@ -91,6 +91,8 @@ static void release(bob_task_t *t)
         free(t->mutexes);
     if (atomic_load_explicit(&t->taskred, memory_order_relaxed)) /* as rarely */
         bob_taskred_task_free(t);
+    if (t->event)
+        bob_task_event_free(t->event);
     bob_task_mem_free(t, t->size);
     if (parent)
         release(parent);
@@ -396,12 +398,10 @@ static void complete_fulfilled(bt_call_t *call)
  * completion, say) that interrupted this very ES in its scheduler or a
  * pool: completing the task takes locks and wakes waiters, so it is posted
  * to the substrate's service thread, which completes it in order. */
-void bob_task_fulfill(bob_task_t *t)
+void bob_task_fulfill(uint64_t event_handle)
 {
-    int state = atomic_fetch_or(&t->detach, BOB_FULFILLED);
-    if ((state & BOB_FULFILLED) || !(state & BOB_EVENT_LIVE))
-        bob_fatal("omp_fulfill_event: the event of a task was already fulfilled");
-    if (state & BOB_BODY_DONE) {
+    bob_task_t *t = bob_task_event_fulfil(event_handle);
+    if (atomic_fetch_or(&t->detach, BOB_FULFILLED) & BOB_BODY_DONE) {
         t->fulfilled.fn = complete_fulfilled;
         bt_call_soon(&t->fulfilled);
     }

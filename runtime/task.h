@@ -33,10 +33,9 @@ enum {
     BOB_TASK_DETACHABLE = 1 << 6,
 };
 
-/* detach state bits; a detachable task is made with BOB_EVENT_LIVE, so an
- * event fulfilled after its task's memory went back (and was zeroed) is
- * still seen as fulfilled twice */
-enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2, BOB_EVENT_LIVE = 4 };
+/* detach state bits: the first of the body's end and the event's
+ * fulfilment to come leaves completing the task to the other */
+enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2 };
 
 typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
@@ -53,7 +52,8 @@ struct bob_depnode;
 typedef struct bob_task {
     bob_thread_t ctx;               /* bob_self() while the task runs */
     /* From ctx.children to here the memory starts zero (task_mem.c). */
-    _Atomic int32_t detach;         /* BOB_EVENT_LIVE | BOB_BODY_DONE | BOB_FULFILLED */
+    _Atomic int32_t detach;         /* BOB_BODY_DONE | BOB_FULFILLED */
+    uint32_t event;                 /* its event's slot (task_event.c), 0 if none */
     _Atomic uint64_t id;            /* 0 until asked for (bob_task_id) */
     struct bob_depnode *dep;        /* its node in the dependence graph */
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
@@ -98,6 +98,17 @@ bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size);
  * and it holds nothing; false if it may not be kept. */
 bool bob_task_mem_keep(bob_thread_t *self, bob_task_t *t);
 
+/* ---- task_event.c ---- */
+/* A slot for the event of t, made detachable, to store in t->event. */
+uint32_t bob_task_event_make(bob_task_t *t);
+/* The handle the program holds for the event of t. */
+uint64_t bob_task_event_handle(const bob_task_t *t);
+/* Marks the event of handle fulfilled and returns its task; ends the
+ * program when handle names no event or one fulfilled already. */
+bob_task_t *bob_task_event_fulfil(uint64_t handle);
+/* Gives slot n back, its task's memory going back too. */
+void bob_task_event_free(uint32_t n);
+
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
                                size_t sizeof_shareds, bob_task_entry_t entry);
@@ -130,8 +141,9 @@ void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t);
 void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t);
 void bob_taskwait(bob_thread_t *self);
 void bob_taskyield(bob_thread_t *self);
-/* Completion of a detached or proxy task from outside its body. */
-void bob_task_fulfill(bob_task_t *t);
+/* Completion of a detached or proxy task from outside its body; a
+ * detached task is named by its event handle. */
+void bob_task_fulfill(uint64_t event_handle);
 void bob_task_proxy_completed(bob_task_t *t);
 /* Waits until every explicit task of the team has completed. */
 void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team);
