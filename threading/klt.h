@@ -79,6 +79,7 @@ typedef struct bti_klt {
      * another form, and that form's number (preempt.c): read by the
      * kernel until it returns, and by the handler if interrupted again */
     struct timespec restart_time;
+    struct timespec restart_end; /* of an epoll_wait made again (preempt.c) */
     long restart_nr;
     struct bti_klt *next_spare;
     struct bti_klt *next_all;

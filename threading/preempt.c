@@ -21,9 +21,11 @@
  * handler (a sleep, poll) and that the handler finds at its syscall
  * instruction with its number in the instruction before is restarted by
  * the handler itself; a relative sleep is restarted as an absolute one
- * (restart_sleep) and a poll as a ppoll (restart_poll), or every
- * preemption would start it over and a sleep or poll longer than two
- * slices on a wanted ES would never end.
+ * (restart_sleep), a poll as a ppoll (restart_poll) and an epoll_wait as
+ * an epoll_pwait2 (restart_epoll), or every preemption would start it
+ * over and a sleep or wait longer than two slices on a wanted ES would
+ * never end. (select and pselect6 need nothing: the kernel writes what is
+ * left of their timeout back, and they are made again with it.)
  *
  * The handler runs on the KLT's alternate stack and freezes the KLT only
  * if the interrupted instruction lies outside Bobbin's own code: code of
@@ -132,6 +134,51 @@ static void restart_poll(bti_klt_t *k, greg_t *regs)
     regs[REG_R8] = _NSIG / 8; /* the kernel's sigset size, unread without a mask */
 }
 
+/* Whether the kernel has epoll_pwait2 (Linux 5.11): it is asked once, at
+ * start-up, since the handler cannot look. */
+static bool have_epoll_pwait2;
+
+static void add_ns(struct timespec *t, long sec, long nsec)
+{
+    t->tv_sec += sec;
+    t->tv_nsec += nsec;
+    if (t->tv_nsec >= 1000000000L) {
+        t->tv_sec++;
+        t->tv_nsec -= 1000000000L;
+    }
+}
+
+/* An interrupted epoll_wait or epoll_pwait with a timeout becomes an
+ * epoll_pwait2, whose timeout the kernel does not bring down: each
+ * restart gives it what is left until the end set at the first restart
+ * (now plus the whole timeout, as for usleep above). */
+static void restart_epoll(bti_klt_t *k, greg_t *regs, int nr, bool again)
+{
+    struct timespec now;
+    if (!have_epoll_pwait2 || clock_gettime(CLOCK_MONOTONIC, &now))
+        return;
+    if (!again) {
+        int ms = (int)regs[REG_R10];
+        if (ms <= 0)
+            return;
+        k->restart_end = now;
+        add_ns(&k->restart_end, ms / 1000, (long)(ms % 1000) * 1000000L);
+        if (nr == SYS_epoll_wait) {
+            regs[REG_R8] = 0; /* no signal mask, as epoll_wait */
+            regs[REG_R9] = _NSIG / 8;
+        }
+    }
+    struct timespec left = {0, 0};
+    if (k->restart_end.tv_sec > now.tv_sec ||
+        (k->restart_end.tv_sec == now.tv_sec && k->restart_end.tv_nsec > now.tv_nsec)) {
+        left = k->restart_end;
+        add_ns(&left, -now.tv_sec - 1, 1000000000L - now.tv_nsec);
+    }
+    k->restart_time = left;
+    regs[REG_RAX] = k->restart_nr = SYS_epoll_pwait2;
+    regs[REG_R10] = (greg_t)&k->restart_time;
+}
+
 /* A system call the signal ended with EINTR, which the kernel will not
  * restart, is made again: `mov $nr, %eax; syscall` right before pc. */
 static void restart_interrupted(bti_klt_t *k, greg_t *regs)
@@ -145,12 +192,16 @@ static void restart_interrupted(bti_klt_t *k, greg_t *regs)
     regs[REG_RIP] -= 2;
     /* made again in another form already: the instruction still names the
      * first, but the arguments are the other's, and its time is current */
-    if (regs[REG_RDX] == (greg_t)&k->restart_time)
+    if (regs[REG_R10] == (greg_t)&k->restart_time && k->restart_nr == SYS_epoll_pwait2)
+        restart_epoll(k, regs, nr, true);
+    else if (regs[REG_RDX] == (greg_t)&k->restart_time)
         regs[REG_RAX] = k->restart_nr;
     else if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
         restart_sleep(k, regs, nr);
     else if (nr == SYS_poll)
         restart_poll(k, regs);
+    else if (nr == SYS_epoll_wait || nr == SYS_epoll_pwait)
+        restart_epoll(k, regs, nr, false);
 }
 
 static void on_signal(int sig, siginfo_t *info, void *context)
@@ -266,6 +317,8 @@ void bti_preempt_init(void)
     if (!bti_g.time_slice_ns)
         return;
     dl_iterate_phdr(find_text, NULL);
+    have_epoll_pwait2 = syscall(SYS_epoll_pwait2, -1, NULL, 0, NULL, NULL, 0) == -1 &&
+                        errno != ENOSYS;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_signal;
