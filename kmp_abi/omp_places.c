@@ -4,7 +4,7 @@
  * macros, so programs compiled against it call those names; both spellings
  * are exported, as libomp does. */
 #include "kmpc.h"
-#include "places.h"
+#include "places/places.h"
 
 #include <stddef.h>
 

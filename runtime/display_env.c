@@ -4,8 +4,8 @@
  * runtime a program is running on. */
 #include "rt.h"
 
-#include "alloc.h"
-#include "places.h"
+#include "alloc/alloc.h"
+#include "places/places.h"
 
 #include <stdio.h>
 #include <stdlib.h>

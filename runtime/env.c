@@ -1,7 +1,7 @@
 /* This file reads the OMP_* and BOBBIN_* environment variables into the
  * initial ICVs. A malformed value is reported in one line naming the
  * variable, the value and what is used instead; it never stops the program. */
-#include "alloc.h"
+#include "alloc/alloc.h"
 #include "rt.h"
 
 #include <bobbin/threading.h>

@@ -12,8 +12,8 @@
  * waits for it and gives the master its writes. */
 #include "rt.h"
 
-#include "alloc.h"
-#include "places.h"
+#include "alloc/alloc.h"
+#include "places/places.h"
 #include "task.h"
 #include "tls.h"
 
