@@ -1,9 +1,9 @@
-/* Which CPUs the ESs may use, and binding an OS thread to one, via hwloc. */
+/* Which CPUs the ESs may use, and binding an OS thread to one. */
 #ifndef BTI_TOPOLOGY_H
 #define BTI_TOPOLOGY_H
 
-/* Loads the topology and lists the CPUs (OS indices) the calling thread may
- * run on; returns how many, or 0 if hwloc failed. Remembers the caller's
+/* Lists the CPUs (OS indices) the calling thread may run on; returns how
+ * many, or 0 if the kernel does not say. Remembers the caller's
  * binding for bti_topology_fini. */
 int bti_topology_init(int **cpus);
 /* Binds the calling thread to one CPU; a failure is reported once. */

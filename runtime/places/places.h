@@ -12,8 +12,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Reads OMP_PLACES, OMP_PROC_BIND and OMP_AFFINITY_FORMAT and builds the
- * place list from the hwloc topology. Idempotent and thread-safe. Best
+/* Reads OMP_PLACES, OMP_PROC_BIND and OMP_AFFINITY_FORMAT and the affinity
+ * mask, and builds an explicit place list; a list of an abstract name (or
+ * the default) waits for the first query that needs it, which loads the
+ * hwloc topology, so that start-up reads no topology. Malformed values are
+ * reported here. Idempotent and thread-safe. Best
  * called before the substrate starts (then the CPU set it sees is exactly
  * the one the substrate binds its ESs to); afterwards it uses the affinity
  * mask the process had when the library was loaded. */

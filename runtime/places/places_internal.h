@@ -35,6 +35,10 @@ void bob_sb_cpu_list(bob_strbuf_t *b, const int *cpus, int n, bool interval);
 
 /* ---- places_build.c: place lists under construction ------------------------ */
 
+/* The abstract names of OMP_PLACES. */
+enum bob_place_kind { KIND_THREADS, KIND_CORES, KIND_LL_CACHES, KIND_NUMA, KIND_SOCKETS };
+
+
 typedef struct bob_place_vec {
     hwloc_bitmap_t *v;
     int n, cap;
@@ -45,14 +49,19 @@ typedef struct bob_place_vec {
 bool bob_place_vec_push(bob_place_vec_t *pv, hwloc_bitmap_t set);
 void bob_place_vec_clear(bob_place_vec_t *pv);
 
-/* The place list OMP_PLACES asks for, with "cores" as the default and the
- * fallback. `topo` is NULL if hwloc could not load the topology. */
-void bob_places_build(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
-                      bob_place_vec_t *out);
+/* What OMP_PLACES asks for, read without the topology: true if it is an
+ * explicit list, then in `out` restricted to `avail`; false if the list is
+ * one place per object of a kind (*kind, the first *count of them if
+ * *count > 0), "cores" when OMP_PLACES is unset, malformed (one warning) or
+ * leaves no usable CPU. */
+bool bob_places_plan(hwloc_const_bitmap_t avail, bob_place_vec_t *out,
+                     enum bob_place_kind *kind, long *count);
+/* The list of one place per object of the kind; one per CPU of `avail`
+ * if `topo` is NULL (hwloc could not load the topology). */
+void bob_places_build_abstract(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
+                               enum bob_place_kind kind, long count, bob_place_vec_t *out);
 
 /* ---- places_parse.c: the OMP_PLACES grammar -------------------------------- */
-
-enum bob_place_kind { KIND_THREADS, KIND_CORES, KIND_LL_CACHES, KIND_NUMA, KIND_SOCKETS };
 
 void bob_places_skip_ws(const char **s);
 /* place-list: comma-separated "place[:count[:stride]]" or "!place"; "!place"
