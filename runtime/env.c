@@ -2,6 +2,7 @@
  * initial ICVs. A malformed value is reported in one line naming the
  * variable, the value and what is used instead; it never stops the program. */
 #include "alloc/alloc.h"
+#include "places/places.h"
 #include "rt.h"
 
 #include <bobbin/threading.h>
@@ -303,7 +304,8 @@ bt_options_t bob_substrate_options(void)
 {
     bob_config.stack_size = read_stack_size();
     bob_config.wait_policy = read_wait_policy();
-    return (bt_options_t){bob_config.stack_size, bob_config.wait_policy};
+    return (bt_options_t){bob_config.stack_size, bob_config.wait_policy,
+                          bob_proc_bind_at_level(0) != omp_proc_bind_false};
 }
 
 static void read_display_env(void)

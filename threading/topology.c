@@ -11,7 +11,8 @@
  * The list starts at the CPU the initialising thread runs on, which is
  * ES 0's: that thread stays unbound, and had another ES been bound to its
  * CPU, the two would share it until the kernel's load balancer moved the
- * unbound one, milliseconds of a program's first parallel region. */
+ * unbound one, milliseconds of a program's first parallel region. A caller
+ * that binds that thread itself asks for the list from the lowest CPU. */
 #include "topology.h"
 
 #include "log.h"
@@ -46,7 +47,7 @@ static cpu_set_t *thread_mask(size_t *size, int *ncpu)
     return NULL;
 }
 
-int bti_topology_init(int **cpus)
+int bti_topology_init(int **cpus, bool from_lowest)
 {
     int limit = 0;
     initial_set = thread_mask(&initial_size, &limit);
@@ -58,7 +59,7 @@ int bti_topology_init(int **cpus)
     *cpus = malloc((size_t)n * sizeof **cpus);
     if (!*cpus)
         bti_fatal("out of memory listing %d CPUs", n);
-    int here = sched_getcpu(), first = 0, i = 0;
+    int here = from_lowest ? -1 : sched_getcpu(), first = 0, i = 0;
     for (int cpu = 0; cpu < limit; cpu++) {
         if (!CPU_ISSET_S(cpu, initial_size, initial_set))
             continue;

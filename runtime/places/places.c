@@ -1,6 +1,7 @@
 /* This file sets up places and thread affinity policy (OMP_PLACES and
  * OMP_PROC_BIND, OpenMP 5.2, sec. 21.1.5-6), keeps the place list and
- * answers the place queries. places_build.c decides what the list holds,
+ * answers the place queries. placement.c binds threads to places,
+ * places_build.c decides what the list holds,
  * places_parse.c reads OMP_PLACES, proc_bind.c OMP_PROC_BIND, and
  * affinity_format.c expands affinity formats (OMP_AFFINITY_FORMAT,
  * omp_capture_affinity).
@@ -22,12 +23,11 @@
  * LLVM's libomp 14 on a 2-core machine reports one place holding every CPU
  * when OMP_PROC_BIND is unset or false, and one place per core when it is
  * set; libgomp reports no places at all unless one of the two is set.
- * Bobbin binds its ESs (but ES 0, the application's thread) to single
- * CPUs, so a per-core list describes where OpenMP threads really run: the
- * default is "cores" whatever OMP_PROC_BIND says, and omp_get_place_num
- * names the core of the caller's ES. With OMP_PROC_BIND unset, bind-var is
- * false, except that it is true when OMP_PLACES is set (what both libomp
- * and libgomp do: asking for places asks for binding).
+ * Bobbin answers as libomp: one place of every CPU while no level binds
+ * (it needs no topology), else "cores". With OMP_PROC_BIND unset, bind-var
+ * is false, except that it is true when OMP_PLACES is set (what both libomp
+ * and libgomp do: asking for places asks for binding). Which thread is
+ * bound where: placement.c.
  *
  * Malformed values are reported in one line, naming the variable, the
  * value and what is used instead, and never stop the program. */
@@ -159,7 +159,8 @@ static void places_init(void)
     if (!have_mask || hwloc_bitmap_iszero(avail))
         return;
     bob_place_vec_t pv = {0};
-    if (bob_places_plan(avail, &pv, &pending_kind, &pending_count))
+    if (bob_places_plan(avail, bob_proc_bind_requested(), &pv, &pending_kind,
+                        &pending_count))
         publish(&pv);
     else
         list_pending = true;
@@ -178,10 +179,11 @@ static const char UNNEEDED_PLUGINS[] = "hwloc_xml_libxml,hwloc_pci,hwloc_opencl,
  * above (unless the user names plugins to keep out), from the operating
  * system's description alone (hwloc's x86 backend binds the caller to each
  * CPU in turn to read its CPUID, milliseconds on a small machine), without
- * I/O devices, which no place holds, nor caches unless the places are
- * caches: each cache of each CPU is several sysfs files. The variable is
- * set only while hwloc reads it, as libomp too sets variables of its own,
- * so that the program's children do not inherit it. */
+ * I/O devices, which no place holds, nor caches (each cache of each CPU is
+ * several sysfs files) unless the places are caches or NUMA domains, whose
+ * nodes may hang from caches and would move up to their parents otherwise.
+ * The variable is set only while hwloc reads it, as libomp too sets
+ * variables of its own, so that the program's children do not inherit it. */
 static hwloc_topology_t load_topology(enum bob_place_kind kind)
 {
     bool blacklist = !getenv(PLUGINS_BLACKLIST) && !getenv("HWLOC_PLUGINS_BLOCKLIST") &&
@@ -194,7 +196,7 @@ static hwloc_topology_t load_topology(enum bob_place_kind kind)
         return NULL;
     hwloc_topology_set_components(topo, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST, "x86");
     hwloc_topology_set_io_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_NONE);
-    if (kind != KIND_LL_CACHES)
+    if (kind != KIND_LL_CACHES && kind != KIND_NUMA)
         hwloc_topology_set_cache_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_NONE);
     if (hwloc_topology_load(topo)) {
         hwloc_topology_destroy(topo);
@@ -208,6 +210,9 @@ static void list_init(void)
     if (!list_pending)
         return;
     hwloc_topology_t topo = load_topology(pending_kind);
+    /* HWLOC_SYNTHETIC or HWLOC_XMLFILE: the places are that machine's */
+    if (topo && !hwloc_topology_is_thissystem(topo))
+        hwloc_bitmap_copy(avail, hwloc_topology_get_allowed_cpuset(topo));
     bob_place_vec_t pv = {0};
     bob_places_build_abstract(topo, avail, pending_kind, pending_count, &pv);
     publish(&pv);
@@ -336,11 +341,20 @@ int bob_places_current(void)
     return place;
 }
 
-int bob_places_partition_count(void) { return bob_places_count(); }
-
-void bob_places_partition(int *place_nums)
+void bob_places_bind_thread(int place)
 {
-    int n = bob_places_count();
-    for (int i = 0; i < n && place_nums; i++)
-        place_nums[i] = i;
+    int n = bob_places_num_procs(place);
+    cpu_set_t *set = n > 0 ? CPU_ALLOC(max_cpu) : NULL;
+    size_t size = CPU_ALLOC_SIZE(max_cpu);
+    if (!set)
+        return;
+    CPU_ZERO_S(size, set);
+    for (int k = 0; k < n; k++) {
+        int cpu = place_cpus[place_first[place] + k];
+        if (!load_time_mask || hwloc_bitmap_isset(load_time_mask, (unsigned)cpu))
+            CPU_SET_S(cpu, size, set);
+    }
+    if (CPU_COUNT_S(size, set) > 0 && sched_setaffinity(0, size, set))
+        bob_warn("cannot bind a thread to place %d; it runs unbound", place);
+    CPU_FREE(set);
 }

@@ -9,6 +9,9 @@
 #ifndef BOB_PLACES_H
 #define BOB_PLACES_H
 
+#include "rt.h"
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -26,6 +29,12 @@ void bob_places_init(void);
  * `level`, i.e. the policy of the regions it creates: entry `level` of the
  * OMP_PROC_BIND list, the last entry for deeper levels. */
 int bob_proc_bind_at_level(int level);
+
+/* The bind-var of the members of `team`: entry `level` of the OMP_PROC_BIND
+ * list, or past its end the proc_bind clause that made the team or, with
+ * none, its parent's members' (libgomp's reading: the clause becomes the
+ * bind-var where the list says nothing). */
+int bob_proc_bind_of(const bob_team_t *team);
 
 /* The two OMP_DISPLAY_ENV lines, e.g.
  *   [host] OMP_PROC_BIND = 'SPREAD,CLOSE'
@@ -47,7 +56,26 @@ int bob_places_of_cpu(int cpu);
  * is the application's thread, which keeps its own mask. -1 on an external
  * thread or if no place holds the whole mask. */
 int bob_places_current(void);
-/* The calling thread's place partition (for now the whole list). */
+/* Binds the calling OS thread to the CPUs of place p that the process may
+ * use (none: unchanged). */
+void bob_places_bind_thread(int place);
+
+/* ---- Binding threads (placement.c) ------------------------------------------ */
+
+/* The binding of thread `tid` of a new team of `nthreads` under `policy`
+ * (an omp_proc_bind_t; false: unbound, in the primary's partition), given
+ * the binding of its primary thread. */
+bob_binding_t bob_places_assign(int policy, int nthreads, int tid, bob_binding_t primary);
+/* The k-th ES (modulo their number) of place p, or -1 if p has none. */
+int bob_places_es(int place, int k);
+/* The binding of a new initial thread: unbound but for ES 0's (the
+ * program's initial thread), which is bound to the place of ES 0's CPU
+ * (or the first place if none holds it) when bind-var is not false. */
+bob_binding_t bob_places_initial_binding(bool es0_thread);
+/* omp_get_place_num: the calling thread's place if it is bound, else
+ * bob_places_current(). */
+int bob_places_thread_place(void);
+/* The calling thread's place partition. */
 int bob_places_partition_count(void);
 void bob_places_partition(int *place_nums);
 

@@ -154,13 +154,15 @@ static void restrict_to(bob_place_vec_t *pv, hwloc_const_bitmap_t avail)
     pv->n = kept;
 }
 
-bool bob_places_plan(hwloc_const_bitmap_t avail, bob_place_vec_t *out,
+bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *out,
                      enum bob_place_kind *kind, long *count)
 {
     const char *v = getenv("OMP_PLACES");
     *kind = KIND_CORES;
     *count = 0;
     bool malformed = false;
+    if (!v && !binding) /* the default list of libomp: see the top of places.c */
+        return bob_place_vec_push(out, hwloc_bitmap_dup(avail));
     if (!v || bob_places_parse_abstract(v, kind, count, &malformed))
         return false;
     *kind = KIND_CORES;

@@ -1,5 +1,6 @@
 /* What the files behind places.h share with each other and with no one
- * else: places.c (the list and its queries), places_build.c (what the list
+ * else: places.c (the list and its queries), placement.c (binding threads
+ * to places), places_build.c (what the list
  * holds), places_parse.c (the OMP_PLACES grammar), proc_bind.c (the
  * bind-var list), affinity_format.c and places_text.c (the text they all
  * print). */
@@ -50,11 +51,12 @@ bool bob_place_vec_push(bob_place_vec_t *pv, hwloc_bitmap_t set);
 void bob_place_vec_clear(bob_place_vec_t *pv);
 
 /* What OMP_PLACES asks for, read without the topology: true if it is an
- * explicit list, then in `out` restricted to `avail`; false if the list is
+ * explicit list, then in `out` restricted to `avail`, or unset while no
+ * binding is asked for, then one place of `avail`; false if the list is
  * one place per object of a kind (*kind, the first *count of them if
  * *count > 0), "cores" when OMP_PLACES is unset, malformed (one warning) or
  * leaves no usable CPU. */
-bool bob_places_plan(hwloc_const_bitmap_t avail, bob_place_vec_t *out,
+bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *out,
                      enum bob_place_kind *kind, long *count);
 /* The list of one place per object of the kind; one per CPU of `avail`
  * if `topo` is NULL (hwloc could not load the topology). */
@@ -76,6 +78,8 @@ bool bob_places_parse_abstract(const char *s, enum bob_place_kind *kind, long *c
 
 /* Reads OMP_PROC_BIND into the bind-var list; places_set: OMP_PLACES is set. */
 void bob_proc_bind_read(bool places_set);
+/* Whether some level binds: an entry of the list is not false. */
+bool bob_proc_bind_requested(void);
 /* Appends the list in upper case, e.g. "SPREAD,CLOSE", for OMP_DISPLAY_ENV. */
 void bob_proc_bind_describe(bob_strbuf_t *b);
 
