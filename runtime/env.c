@@ -371,6 +371,7 @@ void bob_read_environment(void)
     bob_config.teams_thread_limit = read_int("OMP_TEAMS_THREAD_LIMIT", 0, 1);
     bob_config.target_offload = read_target_offload();
     read_display_env();
+    bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL);
 }
 
 int bob_supported_active_levels(void) { return BOB_SUPPORTED_ACTIVE_LEVELS; }

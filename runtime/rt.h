@@ -74,6 +74,7 @@ typedef struct bob_config {
     size_t stack_size;     /* OMP_STACKSIZE, for ULT OpenMP threads; 0 unset */
     int wait_policy;       /* OMP_WAIT_POLICY as enum bt_wait_policy */
     int display_env;       /* 0 off, 1 true, 2 verbose */
+    bool display_affinity; /* OMP_DISPLAY_AFFINITY (places/display_affinity.c) */
     int teams_thread_limit, num_teams;
     int blocktime_ms;      /* KMP_BLOCKTIME and kmp_set_blocktime (env.c) */
     int library_mode;      /* KMP_LIBRARY and kmp_set_library: BOB_LIBRARY_* */

@@ -303,6 +303,8 @@ static bob_icv_t child_icv(bob_thread_t *parent)
 
 static void run_member(bob_thread_t *t)
 {
+    if (bob_config.display_affinity)
+        bob_places_display_if_changed(t);
     int32_t gtid = t->gtid, tid = t->tid;
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }

@@ -87,5 +87,8 @@ void bob_proc_bind_describe(bob_strbuf_t *b);
 
 /* Sets the affinity-format-var from OMP_AFFINITY_FORMAT. */
 void bob_affinity_format_read(void);
+/* The expansion of format (the affinity-format-var if NULL or empty) for
+ * the calling thread, NUL-terminated; free it. NULL if memory ran out. */
+char *bob_affinity_capture(const char *format);
 
 #endif
