@@ -28,15 +28,16 @@ enum { MAX_CPUS = 1 << 20 };
 static cpu_set_t *initial_set;
 static size_t initial_size;
 
-/* The calling thread's mask, in a set the caller frees; NULL on failure. */
-static cpu_set_t *thread_mask(size_t *size, int *ncpu)
+/* Thread tid's mask (0: the caller's), in a set the caller frees; NULL on
+ * failure. */
+static cpu_set_t *thread_mask(pid_t tid, size_t *size, int *ncpu)
 {
     for (int n = 1024; n <= MAX_CPUS; n *= 2) {
         cpu_set_t *set = CPU_ALLOC(n);
         if (!set)
             return NULL;
         *size = CPU_ALLOC_SIZE(n);
-        if (sched_getaffinity(0, *size, set) == 0) {
+        if (sched_getaffinity(tid, *size, set) == 0) {
             *ncpu = n;
             return set;
         }
@@ -50,7 +51,7 @@ static cpu_set_t *thread_mask(size_t *size, int *ncpu)
 int bti_topology_init(int **cpus, bool from_lowest)
 {
     int limit = 0;
-    initial_set = thread_mask(&initial_size, &limit);
+    initial_set = thread_mask(0, &initial_size, &limit);
     int n = initial_set ? CPU_COUNT_S(initial_size, initial_set) : 0;
     if (n <= 0) {
         bti_warn("cannot read the affinity mask; ESs will not be bound");
@@ -87,6 +88,16 @@ void bti_topology_bind(int cpu)
     }
     if ((!set || sched_setaffinity(0, size, set)) && !atomic_flag_test_and_set(&warned))
         bti_warn("cannot bind an ES to CPU %d; ESs run unbound", cpu);
+    CPU_FREE(set);
+}
+
+void bti_topology_follow(pid_t tid)
+{
+    size_t size;
+    int limit;
+    cpu_set_t *set = thread_mask(tid, &size, &limit);
+    if (set)
+        sched_setaffinity(0, size, set);
     CPU_FREE(set);
 }
 

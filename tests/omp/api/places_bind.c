@@ -10,6 +10,10 @@
 // RUN: env OMP_PLACES="{0},{1}" OMP_PROC_BIND=spread taskset -c 0,1 %libomp-run 4 | FileCheck %s --check-prefix=SPREAD4
 // RUN: env OMP_PLACES="{0},{1}" OMP_PROC_BIND=spread taskset -c 0,1 %libomp-run 2 | FileCheck %s --check-prefix=SPREAD2
 // RUN: env OMP_PLACES=threads OMP_PROC_BIND=primary taskset -c 0,1 %libomp-run 3 | FileCheck %s --check-prefix=PRIMARY
+// One place for 3 threads: they share the initial thread's CPU, and the OS
+// threads that take turns serving it (when a thread waits or is preempted)
+// stay there too.
+// RUN: env OMP_PLACES="{0}" OMP_PROC_BIND=close taskset -c 0,1 %libomp-run 3 1 | FileCheck %s --check-prefix=ONE
 #include "check.h"
 
 #include <sched.h>
@@ -23,17 +27,23 @@ static double now(void) {
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-// 1 if the calling thread ran only on CPUs of its place during 50 ms.
+// 1 if, during 50 ms, the calling thread ran only on CPUs of its place and
+// on OS threads that may run nowhere else.
 static int stays_in_place(void) {
   int p = omp_get_place_num(), ids[64], n = omp_get_place_num_procs(p);
   CHECK(n >= 1 && n <= 64);
   omp_get_place_proc_ids(p, ids);
+  cpu_set_t place;
+  CPU_ZERO(&place);
+  for (int k = 0; k < n; k++)
+    CPU_SET(ids[k], &place);
   int ok = 1;
   for (double end = now() + 0.05; now() < end;) {
-    int cpu = sched_getcpu(), in = 0;
-    for (int k = 0; k < n; k++)
-      in |= ids[k] == cpu;
-    ok &= in;
+    cpu_set_t mask, outside;
+    CHECK(sched_getaffinity(0, sizeof mask, &mask) == 0);
+    CPU_XOR(&outside, &mask, &place);
+    CPU_AND(&outside, &outside, &mask);
+    ok &= CPU_ISSET(sched_getcpu(), &place) && CPU_COUNT(&outside) == 0;
   }
   return ok;
 }
@@ -42,9 +52,7 @@ int main(int argc, char **argv) {
   deadline(30, "places_bind");
   int n = argc > 1 ? atoi(argv[1]) : 2;
   CHECK(n >= 1 && n <= MAXT);
-  CHECK_EQ(omp_get_num_places(), 2);
-  printf("initial place %d partition %d\n", omp_get_place_num(),
-         omp_get_partition_num_places());
+  // The region is the first OpenMP call: the runtime starts with it.
   int place[MAXT], count[MAXT], first[MAXT], stayed[MAXT];
 #pragma omp parallel num_threads(n)
   {
@@ -56,6 +64,9 @@ int main(int argc, char **argv) {
     first[t] = nums[0];
     stayed[t] = stays_in_place();
   }
+  CHECK_EQ(omp_get_num_places(), argc > 2 ? atoi(argv[2]) : 2);
+  printf("initial place %d partition %d\n", omp_get_place_num(),
+         omp_get_partition_num_places());
   for (int t = 0; t < n; t++)
     printf("thread %d place %d partition %d from %d%s\n", t, place[t], count[t],
            first[t], stayed[t] ? "" : " ran elsewhere");
@@ -81,3 +92,7 @@ int main(int argc, char **argv) {
 // PRIMARY-NEXT: thread 0 place 0 partition 2 from 0
 // PRIMARY-NEXT: thread 1 place 0 partition 2 from 0
 // PRIMARY-NEXT: thread 2 place 0 partition 2 from 0
+// ONE: initial place 0 partition 1
+// ONE-NEXT: thread 0 place 0 partition 1 from 0
+// ONE-NEXT: thread 1 place 0 partition 1 from 0
+// ONE-NEXT: thread 2 place 0 partition 1 from 0
