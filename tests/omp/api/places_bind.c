@@ -14,6 +14,9 @@
 // threads that take turns serving it (when a thread waits or is preempted)
 // stay there too.
 // RUN: env OMP_PLACES="{0}" OMP_PROC_BIND=close taskset -c 0,1 %libomp-run 3 1 | FileCheck %s --check-prefix=ONE
+// The process's CPU set bounds the places: under taskset -c 1, CPU 1 alone.
+// RUN: env OMP_PLACES=threads OMP_PROC_BIND=spread taskset -c 1 %libomp-run 2 1 | FileCheck %s --check-prefix=CPU1
+// RUN: env OMP_PLACES=cores OMP_PROC_BIND=close numactl --physcpubind=1 %libomp-run 2 1 | FileCheck %s --check-prefix=CPU1
 #include "check.h"
 
 #include <sched.h>
@@ -96,3 +99,6 @@ int main(int argc, char **argv) {
 // ONE-NEXT: thread 0 place 0 partition 1 from 0
 // ONE-NEXT: thread 1 place 0 partition 1 from 0
 // ONE-NEXT: thread 2 place 0 partition 1 from 0
+// CPU1: initial place 0 partition 1
+// CPU1-NEXT: thread 0 place 0 partition 1 from 0
+// CPU1-NEXT: thread 1 place 0 partition 1 from 0
