@@ -123,8 +123,9 @@ static enum field parse_field(const char **s)
 /* The value of a string field, in b. A thread's affinity is the CPUs of
  * its place (where its unit may run: see placement.c), or of its OS
  * thread's mask if no place holds that mask. */
-static void string_field(bob_strbuf_t *b, enum field f, int place)
+static void string_field(bob_strbuf_t *b, enum field f)
 {
+    int place = f == F_THREAD_AFFINITY ? bob_places_thread_place() : -1;
     if (f == F_HOST) {
         char host[256];
         if (gethostname(host, sizeof host))
@@ -206,7 +207,7 @@ static void expand(bob_strbuf_t *b, const char *format)
         enum field f = parse_field(&s);
         bob_strbuf_t value = {0};
         if (f == F_HOST || f == F_THREAD_AFFINITY || f == F_UNKNOWN)
-            string_field(&value, f, f == F_THREAD_AFFINITY ? bob_places_thread_place() : -1);
+            string_field(&value, f);
         else if (zero && right)
             bob_sb_printf(&value, "%0*ld", width, number_field(f, self));
         else

@@ -6,13 +6,13 @@
  * Places and ESs. The substrate binds ES i > 0 to one CPU; ES 0 runs on
  * the initial thread, which, when binding is requested, the substrate
  * lists at the lowest CPU and this file binds to that CPU's place (the
- * first place if none holds it). An ES's place is the first place holding its CPU,
- * and a thread bound to a place runs on the ESs of that place only: team.c
- * puts its unit in the private pool of one of them, which no other ES
- * steals from. A place with no ES (more places than ESs, or a topology that
- * is not this machine's, HWLOC_SYNTHETIC or HWLOC_XMLFILE) binds its
- * threads in name only: they report it and run where team.c puts unbound
- * threads.
+ * first place if none holds it), ES 0's spare OS threads following it. An
+ * ES's place is the first place holding its CPU, and a thread bound to a
+ * place runs on the ESs of that place only: team.c puts its unit in the
+ * private pool of one of them, which no other ES steals from. A place
+ * with no ES (more places than ESs, or a topology that is not this
+ * machine's, HWLOC_SYNTHETIC or HWLOC_XMLFILE) binds its threads in name
+ * only: they report it and run where team.c puts unbound threads.
  *
  * Positions. A partition is `count` consecutive places from `first`,
  * modulo the list's length N; position q of it is place (first + q) % N.
@@ -24,7 +24,6 @@
 
 #include <bobbin/threading.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
 
 /* ---- Assigning places ------------------------------------------------------ */
@@ -47,7 +46,10 @@ static span_t span_of(bob_binding_t primary, int nplaces)
     return s;
 }
 
-static int place_at(span_t s, int pos, int nplaces) { return (s.first + pos % s.len) % nplaces; }
+static int place_at(span_t s, int pos, int nplaces)
+{
+    return (s.first + pos % s.len) % nplaces;
+}
 
 bob_binding_t bob_places_assign(int policy, int nthreads, int tid, bob_binding_t primary)
 {
