@@ -431,7 +431,9 @@ void bob_serialized_begin(void)
 {
     bob_thread_t *self = bob_self();
     self->push_num_threads = 0;
-    team_enter(self, 1);
+    bob_team_t *team = team_enter(self, 1);
+    if (bob_config.display_affinity)
+        bob_places_display_if_changed(&team->threads[0]);
 }
 
 void bob_serialized_end(void)

@@ -4,7 +4,8 @@
 // grows past the places); %A is the CPUs of the thread's place (malformed
 // values and OMP_DISPLAY_ENV: env/display_affinity.c). Nothing was printed
 // before, and %A was the CPUs of the ES a thread ran on (0-1 for the
-// initial thread). LLVM's libomp 14 passes too (it prints every thread of
+// initial thread). An inactive region (if(0)) has its one thread, whose
+// team size differs. LLVM's libomp 14 passes too (it prints every thread of
 // the 3-thread region again).
 // RUN: %libomp-compile
 // RUN: env OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT="aff L%L n%n N%N" %libomp-run | FileCheck %s --check-prefix=SIZE
@@ -23,7 +24,8 @@ static void region(int n) {
   CHECK_EQ(count, n);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  (void)argv;
   deadline(30, "places_display_affinity");
   printf("first\n");
   region(2);
@@ -31,6 +33,11 @@ int main(void) {
   region(2);
   printf("three\n");
   region(3);
+  printf("inactive\n");
+  int inside = 0;
+#pragma omp parallel if (argc > 5)
+  inside = omp_get_num_threads();
+  CHECK_EQ(inside, 1);
   printf("end\n");
   return 0;
 }
@@ -43,7 +50,9 @@ int main(void) {
 // SIZE-DAG: aff L1 n0 N3
 // SIZE-DAG: aff L1 n1 N3
 // SIZE-DAG: aff L1 n2 N3
-// SIZE: end
+// SIZE: inactive
+// SIZE-NEXT: aff L1 n0 N1
+// SIZE-NEXT: end
 // PLACE: first
 // PLACE-DAG: aff n0 N2 A0
 // PLACE-DAG: aff n1 N2 A1
@@ -53,4 +62,6 @@ int main(void) {
 // PLACE-DAG: aff n0 N3 A0
 // PLACE-DAG: aff n1 N3 A0
 // PLACE-DAG: aff n2 N3 A1
-// PLACE: end
+// PLACE: inactive
+// PLACE-NEXT: aff n0 N1 A0
+// PLACE-NEXT: end
