@@ -2,7 +2,7 @@
  * time, and the allocate directive's allocation routines. */
 #include "gomp_abi.h"
 
-#include "alloc.h"
+#include "alloc/alloc.h"
 
 #include <string.h>
 

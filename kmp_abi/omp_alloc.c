@@ -2,7 +2,7 @@
  * __kmpc_* forms clang emits for the allocate directive and clause (their
  * gtid argument is not needed), and the constant handles LLVM's libomp
  * exports as data. All of it over runtime/alloc.h. */
-#include "alloc.h"
+#include "alloc/alloc.h"
 #include "kmpc.h"
 
 #include <stdint.h>

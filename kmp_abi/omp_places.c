@@ -4,7 +4,7 @@
  * macros, so programs compiled against it call those names; both spellings
  * are exported, as libomp does. */
 #include "kmpc.h"
-#include "places.h"
+#include "places/places.h"
 
 #include <stddef.h>
 
@@ -17,14 +17,13 @@
 
 OMP_API omp_proc_bind_t omp_get_proc_bind(void)
 {
-    bob_places_init();
-    return (omp_proc_bind_t)bob_proc_bind_at_level(bob_self()->team->level);
+    return (omp_proc_bind_t)bob_proc_bind_of(bob_self()->team);
 }
 
 OMP_API int omp_get_num_places(void) { return bob_places_count(); }
 OMP_API int omp_get_place_num_procs(int place) { return bob_places_num_procs(place); }
 OMP_API void omp_get_place_proc_ids(int place, int *ids) { bob_places_proc_ids(place, ids); }
-OMP_API int omp_get_place_num(void) { return bob_places_current(); }
+OMP_API int omp_get_place_num(void) { return bob_places_thread_place(); }
 OMP_API int omp_get_partition_num_places(void) { return bob_places_partition_count(); }
 OMP_API void omp_get_partition_place_nums(int *place_nums)
 {

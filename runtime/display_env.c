@@ -4,8 +4,8 @@
  * runtime a program is running on. */
 #include "rt.h"
 
-#include "alloc.h"
-#include "places.h"
+#include "alloc/alloc.h"
+#include "places/places.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +87,14 @@ void bob_display_env(bool verbose)
     fprintf(f, "  [host] OMP_MAX_TASK_PRIORITY = '%d'\n", bob_config.max_task_priority);
     fprintf(f, "  [host] OMP_NUM_TEAMS = '%d'\n", bob_config.num_teams);
     fprintf(f, "  [host] OMP_TEAMS_THREAD_LIMIT = '%d'\n", bob_config.teams_thread_limit);
+    fprintf(f, "  [host] OMP_DISPLAY_AFFINITY = '%s'\n", yes_no(bob_config.display_affinity));
+    size_t n = bob_places_get_affinity_format(NULL, 0) + 1;
+    char *format = malloc(n);
+    if (format) {
+        bob_places_get_affinity_format(format, n);
+        fprintf(f, "  [host] OMP_AFFINITY_FORMAT = '%s'\n", format);
+        free(format);
+    }
     char allocator[200];
     fprintf(f, "  [host] OMP_ALLOCATOR = '%s'\n",
             bob_allocator_describe(icv->def_allocator, allocator, sizeof allocator));

@@ -1,7 +1,8 @@
 /* This file reads the OMP_* and BOBBIN_* environment variables into the
  * initial ICVs. A malformed value is reported in one line naming the
  * variable, the value and what is used instead; it never stops the program. */
-#include "alloc.h"
+#include "alloc/alloc.h"
+#include "places/places.h"
 #include "rt.h"
 
 #include <bobbin/threading.h>
@@ -303,7 +304,8 @@ bt_options_t bob_substrate_options(void)
 {
     bob_config.stack_size = read_stack_size();
     bob_config.wait_policy = read_wait_policy();
-    return (bt_options_t){bob_config.stack_size, bob_config.wait_policy};
+    return (bt_options_t){bob_config.stack_size, bob_config.wait_policy,
+                          bob_proc_bind_at_level(0) != omp_proc_bind_false};
 }
 
 static void read_display_env(void)
@@ -369,6 +371,7 @@ void bob_read_environment(void)
     bob_config.teams_thread_limit = read_int("OMP_TEAMS_THREAD_LIMIT", 0, 1);
     bob_config.target_offload = read_target_offload();
     read_display_env();
+    bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL);
 }
 
 int bob_supported_active_levels(void) { return BOB_SUPPORTED_ACTIVE_LEVELS; }

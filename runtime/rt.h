@@ -43,6 +43,14 @@ typedef struct bob_icv {
     omp_allocator_handle_t def_allocator;
 } bob_icv_t;
 
+/* Where an implicit task is bound (places/placement.c): its place, -1 if it
+ * is not bound to one, and its place partition, `count` consecutive places
+ * of the list from `first` on (modulo the list's length), count 0 for the
+ * whole list, so that no one needs the list's length to make one. */
+typedef struct bob_binding {
+    int place, first, count;
+} bob_binding_t;
+
 /* The work unit an OpenMP thread or task runs as: a ULT of the substrate's
  * default kind, one of the dynamic-promotion kinds (as enum bt_ult_kind),
  * or a tasklet, which cannot suspend. */
@@ -66,6 +74,7 @@ typedef struct bob_config {
     size_t stack_size;     /* OMP_STACKSIZE, for ULT OpenMP threads; 0 unset */
     int wait_policy;       /* OMP_WAIT_POLICY as enum bt_wait_policy */
     int display_env;       /* 0 off, 1 true, 2 verbose */
+    bool display_affinity; /* OMP_DISPLAY_AFFINITY (places/display_affinity.c) */
     int teams_thread_limit, num_teams;
     int blocktime_ms;      /* KMP_BLOCKTIME and kmp_set_blocktime (env.c) */
     int library_mode;      /* KMP_LIBRARY and kmp_set_library: BOB_LIBRARY_* */
@@ -185,7 +194,8 @@ typedef struct bob_thread {
     bob_ws_t *doacross;          /* current doacross loop */
     int push_num_threads;       /* __kmpc_push_num_threads, for the next fork */
     bool reduce_locked;         /* holds a reduction's lock (single.c) */
-    int push_proc_bind;
+    int push_proc_bind;         /* the proc_bind clause, for the next fork */
+    bob_binding_t binding;      /* implicit tasks only; task contexts use theirs */
     /* __kmpc_push_num_threads_list: team sizes for the next levels
      * (bob_intern_ints) */
     const int *push_list;
@@ -207,6 +217,9 @@ struct bob_team {
     bob_team_t *parent;
     bob_thread_t *master;       /* the task that forked it (thread 0's outer) */
     int league_num, league_size; /* teams construct: team number and count */
+    /* the proc_bind clause that made it, 0 if none or if bind-var was
+     * false: its members' bind-var past the end of OMP_PROC_BIND's list */
+    int bind_clause;
     bob_cgroup_t *cgroup;
     _Atomic int cancel;         /* enum bob_cancel_kind requested, or 0 */
     _Alignas(64) _Atomic uint32_t bar_arrived;

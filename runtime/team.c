@@ -12,8 +12,8 @@
  * waits for it and gives the master its writes. */
 #include "rt.h"
 
-#include "alloc.h"
-#include "places.h"
+#include "alloc/alloc.h"
+#include "places/places.h"
 #include "task.h"
 #include "tls.h"
 
@@ -39,6 +39,7 @@ bob_team_t *bob_team_new(int nthreads)
         team->threads[i].tid = i;
         team->threads[i].gtid = gtid + i;
         team->threads[i].pending = &team->threads[i].tasks_pending;
+        team->threads[i].binding = (bob_binding_t){-1, 0, 0};
     }
     return team;
 }
@@ -216,6 +217,7 @@ static bob_thread_t *main_initial_thread(void)
     if (!t) {
         t = bob_initial_thread_new();
         t->team->cgroup->main = true;
+        t->binding = bob_places_initial_binding(true);
         bt_self_set_arg(t);
     }
     return t;
@@ -301,6 +303,8 @@ static bob_icv_t child_icv(bob_thread_t *parent)
 
 static void run_member(bob_thread_t *t)
 {
+    if (bob_config.display_affinity)
+        bob_places_display_if_changed(t);
     int32_t gtid = t->gtid, tid = t->tid;
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }
@@ -321,6 +325,20 @@ static int level_kind(int level)
     return n == 0 ? BOB_KIND_ULT : bob_config.thread_kind[level <= n ? level - 1 : n - 1];
 }
 
+/* Binds the members to places: the proc_bind clause, unless bind-var is
+ * false, else the encountering task's bind-var (see places/placement.c). */
+static void team_bind(bob_team_t *team, bob_thread_t *self)
+{
+    int policy = bob_proc_bind_of(self->team);
+    if (policy != omp_proc_bind_false && self->push_proc_bind > omp_proc_bind_true &&
+        self->push_proc_bind <= omp_proc_bind_spread)
+        policy = team->bind_clause = self->push_proc_bind;
+    self->push_proc_bind = 0;
+    bob_binding_t primary = self->team->threads[self->tid].binding;
+    for (int i = 0; i < team->nthreads; i++)
+        team->threads[i].binding = bob_places_assign(policy, team->nthreads, i, primary);
+}
+
 static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
 {
     bob_team_t *team = bob_team_new(nthreads);
@@ -334,6 +352,7 @@ static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
     bob_icv_t icv = child_icv(self);
     for (int i = 0; i < nthreads; i++)
         team->threads[i].icv = icv;
+    team_bind(team, self);
     team->threads[0].outer = self;
     bob_set_self(&team->threads[0]);
     return team;
@@ -367,9 +386,11 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
     attr.in_place = 1; /* members never migrate; their master joins them */
     attr.progress = 1; /* OpenMP threads, unlike tasks, progress on their own */
     for (int i = 1; i < team->nthreads; i++) {
-        int at = first_level ? (es + i) % nes : es;
-        bt_pool_t *pool = first_level ? bt_pool_private(at) : bt_pool_shared(at);
         bob_thread_t *t = &team->threads[i];
+        int bound = bob_places_es(t->binding.place, i);
+        int at = bound >= 0 ? bound : first_level ? (es + i) % nes : es;
+        bt_pool_t *pool = bound >= 0 || first_level ? bt_pool_private(at)
+                                                     : bt_pool_shared(at);
         attr.tls = bob_tls_for(team, i, at, first_level);
         t->unit = bt_create(pool, main, t, &attr);
         if (!t->unit)
@@ -410,7 +431,9 @@ void bob_serialized_begin(void)
 {
     bob_thread_t *self = bob_self();
     self->push_num_threads = 0;
-    team_enter(self, 1);
+    bob_team_t *team = team_enter(self, 1);
+    if (bob_config.display_affinity)
+        bob_places_display_if_changed(&team->threads[0]);
 }
 
 void bob_serialized_end(void)

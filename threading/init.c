@@ -167,7 +167,7 @@ int bt_init_with(const bt_options_t *options)
         pthread_mutex_unlock(&init_lock);
         return 0;
     }
-    ncpus = bti_topology_init(&cpus);
+    ncpus = bti_topology_init(&cpus, options->cpus_from_lowest);
     read_environment();
     apply_options(options);
     bti_tls_init();
@@ -234,6 +234,11 @@ int bt_initialized(void) { return bti_g.initialized; }
 int bt_num_es(void) { return bti_g.num_es; }
 enum bt_ult_kind bt_default_ult_kind(void) { return bti_g.ult_kind; }
 int bt_num_cpus(void) { return ncpus > 0 ? ncpus : 1; }
+
+int bt_es_cpu(int rank)
+{
+    return bti_g.initialized && rank >= 0 && rank < bti_g.num_es ? bti_g.es[rank]->cpu : -1;
+}
 size_t bt_stack_size(void) { return bti_g.stack_size; }
 
 void bt_set_stack_size(size_t bytes)

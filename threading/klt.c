@@ -157,6 +157,8 @@ static void *klt_main(void *arg)
     bti_es_t *es = k->es;
     if (es->rank != 0) /* ES 0 keeps the application's mask (init.c) */
         bti_topology_bind(es->cpu);
+    else if (bti_g.adopter) /* its spares too, not that of who made them */
+        bti_topology_follow(bti_g.adopter->tid);
     if (k->seat.sched_stack.lo) { /* a spare: wait to be given the ES */
         bind_self(k);
         k->seat.cur_tls = k->native;

@@ -327,14 +327,16 @@ static void run_dtors(void *unused)
 /* At exit, each block's thread_local destructors, in the block; also those
  * of the ESs' OS threads, which never exit (ES 0's is the exiting thread's,
  * or one that took over ES 0 and has no objects), as a runtime that joins
- * its pooled threads at exit runs theirs. */
+ * its pooled threads at exit runs theirs. An ES whose OS thread has not
+ * started yet (a short program that gave it no work) has no block. */
 static void retire_all(void)
 {
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < nblocks; i++)
         call_in(blocks[i], run_dtors, NULL);
     for (int i = 1; bti_g.initialized && i < bti_g.num_es; i++)
-        call_in(bti_g.es[i]->native_tls, run_dtors, NULL);
+        if (bti_g.es[i]->native_tls)
+            call_in(bti_g.es[i]->native_tls, run_dtors, NULL);
     pthread_mutex_unlock(&lock);
 }
 

@@ -1,80 +1,111 @@
-/* This file binds ESs to CPUs through hwloc. The CPUs are those of the
- * initialising thread's affinity mask, so `taskset` and `numactl` decide
- * where Bobbin runs, and the mask is restored at finalize so that threads
- * the application creates later do not inherit a binding to one CPU.
+/* This file lists the CPUs the ESs may use and binds ESs to them, with the
+ * kernel's affinity calls alone: a start-up reads one mask, never the
+ * machine's topology (hwloc's costs milliseconds that a short-lived program
+ * would pay; the OpenMP layer loads it only when places are asked for).
+ *
+ * The CPUs are those of the initialising thread's affinity mask, so
+ * `taskset` and `numactl` decide where Bobbin runs, and the mask is
+ * restored at finalize so that threads the application creates later do
+ * not inherit a binding to one CPU.
  *
  * The list starts at the CPU the initialising thread runs on, which is
  * ES 0's: that thread stays unbound, and had another ES been bound to its
  * CPU, the two would share it until the kernel's load balancer moved the
- * unbound one, milliseconds of a program's first parallel region. */
+ * unbound one, milliseconds of a program's first parallel region. A caller
+ * that binds that thread itself asks for the list from the lowest CPU. */
 #include "topology.h"
 
 #include "log.h"
 
-#include <hwloc.h>
+#include <errno.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
-static hwloc_topology_t topology;
-static hwloc_bitmap_t initial_set;
+/* Masks grow to this many CPUs before the kernel's answer is given up. */
+enum { MAX_CPUS = 1 << 20 };
 
-int bti_topology_init(int **cpus)
+static cpu_set_t *initial_set;
+static size_t initial_size;
+
+/* Thread tid's mask (0: the caller's), in a set the caller frees; NULL on
+ * failure. */
+static cpu_set_t *thread_mask(pid_t tid, size_t *size, int *ncpu)
 {
-    if (hwloc_topology_init(&topology) || hwloc_topology_load(topology)) {
-        bti_warn("hwloc cannot load the machine topology; ESs will not be bound");
+    for (int n = 1024; n <= MAX_CPUS; n *= 2) {
+        cpu_set_t *set = CPU_ALLOC(n);
+        if (!set)
+            return NULL;
+        *size = CPU_ALLOC_SIZE(n);
+        if (sched_getaffinity(tid, *size, set) == 0) {
+            *ncpu = n;
+            return set;
+        }
+        CPU_FREE(set);
+        if (errno != EINVAL)
+            return NULL;
+    }
+    return NULL;
+}
+
+int bti_topology_init(int **cpus, bool from_lowest)
+{
+    int limit = 0;
+    initial_set = thread_mask(0, &initial_size, &limit);
+    int n = initial_set ? CPU_COUNT_S(initial_size, initial_set) : 0;
+    if (n <= 0) {
+        bti_warn("cannot read the affinity mask; ESs will not be bound");
         return 0;
     }
-    initial_set = hwloc_bitmap_alloc();
-    if (hwloc_get_cpubind(topology, initial_set, HWLOC_CPUBIND_THREAD) ||
-        hwloc_bitmap_iszero(initial_set))
-        hwloc_bitmap_copy(initial_set, hwloc_topology_get_allowed_cpuset(topology));
-    int n = hwloc_bitmap_weight(initial_set);
-    if (n <= 0)
-        return 0;
     *cpus = malloc((size_t)n * sizeof **cpus);
     if (!*cpus)
         bti_fatal("out of memory listing %d CPUs", n);
-    int here = hwloc_bitmap_first(initial_set);
-    hwloc_bitmap_t last = hwloc_bitmap_alloc();
-    if (!hwloc_get_last_cpu_location(topology, last, HWLOC_CPUBIND_THREAD) &&
-        hwloc_bitmap_isincluded(last, initial_set) && !hwloc_bitmap_iszero(last))
-        here = hwloc_bitmap_first(last);
-    hwloc_bitmap_free(last);
-    int first = 0, i = 0, cpu;
-    hwloc_bitmap_foreach_begin(cpu, initial_set)
+    int here = from_lowest ? -1 : sched_getcpu(), first = 0, i = 0;
+    for (int cpu = 0; cpu < limit; cpu++) {
+        if (!CPU_ISSET_S(cpu, initial_size, initial_set))
+            continue;
         if (cpu == here)
             first = i;
         i++;
-    hwloc_bitmap_foreach_end();
+    }
     i = 0;
-    hwloc_bitmap_foreach_begin(cpu, initial_set)
-        (*cpus)[(i++ + n - first) % n] = cpu;
-    hwloc_bitmap_foreach_end();
+    for (int cpu = 0; cpu < limit; cpu++)
+        if (CPU_ISSET_S(cpu, initial_size, initial_set))
+            (*cpus)[(i++ + n - first) % n] = cpu;
     return n;
 }
 
 void bti_topology_bind(int cpu)
 {
     static atomic_flag warned = ATOMIC_FLAG_INIT;
-    if (!topology || cpu < 0)
+    if (!initial_set || cpu < 0)
         return;
-    hwloc_bitmap_t set = hwloc_bitmap_alloc();
-    hwloc_bitmap_only(set, (unsigned)cpu);
-    if (hwloc_set_cpubind(topology, set, HWLOC_CPUBIND_THREAD) &&
-        !atomic_flag_test_and_set(&warned))
+    cpu_set_t *set = CPU_ALLOC(cpu + 1);
+    size_t size = CPU_ALLOC_SIZE(cpu + 1);
+    if (set) {
+        CPU_ZERO_S(size, set);
+        CPU_SET_S(cpu, size, set);
+    }
+    if ((!set || sched_setaffinity(0, size, set)) && !atomic_flag_test_and_set(&warned))
         bti_warn("cannot bind an ES to CPU %d; ESs run unbound", cpu);
-    hwloc_bitmap_free(set);
+    CPU_FREE(set);
+}
+
+void bti_topology_follow(pid_t tid)
+{
+    size_t size;
+    int limit;
+    cpu_set_t *set = thread_mask(tid, &size, &limit);
+    if (set)
+        sched_setaffinity(0, size, set);
+    CPU_FREE(set);
 }
 
 void bti_topology_fini(void)
 {
-    if (!topology)
+    if (!initial_set)
         return;
-    if (initial_set) {
-        hwloc_set_cpubind(topology, initial_set, HWLOC_CPUBIND_THREAD);
-        hwloc_bitmap_free(initial_set);
-        initial_set = NULL;
-    }
-    hwloc_topology_destroy(topology);
-    topology = NULL;
+    sched_setaffinity(0, initial_size, initial_set);
+    CPU_FREE(initial_set);
+    initial_set = NULL;
 }

@@ -1,13 +1,19 @@
-/* Which CPUs the ESs may use, and binding an OS thread to one, via hwloc. */
+/* Which CPUs the ESs may use, and binding an OS thread to one. */
 #ifndef BTI_TOPOLOGY_H
 #define BTI_TOPOLOGY_H
 
-/* Loads the topology and lists the CPUs (OS indices) the calling thread may
- * run on; returns how many, or 0 if hwloc failed. Remembers the caller's
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* Lists the CPUs (OS indices) the calling thread may run on; returns how
+ * many, or 0 if the kernel does not say. Remembers the caller's
  * binding for bti_topology_fini. */
-int bti_topology_init(int **cpus);
+int bti_topology_init(int **cpus, bool from_lowest);
 /* Binds the calling thread to one CPU; a failure is reported once. */
 void bti_topology_bind(int cpu);
+/* Binds the calling thread where thread `tid` may run (ES 0's spares follow
+ * the application's thread, which a layer above may bind). */
+void bti_topology_follow(pid_t tid);
 /* Restores the initialising thread's binding (call from that thread). */
 void bti_topology_fini(void);
 

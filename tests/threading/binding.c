@@ -2,7 +2,10 @@
  * same one, and none to the CPU the initialising thread (ES 0, unbound) ran
  * on: sharing it would slow the program's start. The test moves itself to
  * the last CPU of its mask, where a list in mask order would bind ES 1 on
- * two CPUs; it retries if the kernel moved it while bt_init ran. */
+ * two CPUs; it retries if the kernel moved it while bt_init ran.
+ * bt_es_cpu names each ES's CPU; with cpus_from_lowest (for a caller that
+ * binds ES 0's thread itself) ES i takes the i-th CPU of the mask, ES 0 the
+ * lowest, wherever the initialising thread runs. */
 #include "check.h"
 
 #include <sched.h>
@@ -51,6 +54,7 @@ int main(void) {
   cpu_set_t used;
   CPU_ZERO(&used);
   CPU_SET(home, &used);
+  CHECK(bt_es_cpu(0) == home);
   for (int es = 1; es < nes && es < ncpus; es++) {
     cpu_set_t mask;
     bt_join_free(bt_ult_create(bt_pool_private(es), report_mask, &mask));
@@ -58,8 +62,17 @@ int main(void) {
     int cpu = last_cpu(&mask);
     CHECK(CPU_ISSET(cpu, &all));
     CHECK(!CPU_ISSET(cpu, &used));
+    CHECK(bt_es_cpu(es) == cpu);
     CPU_SET(cpu, &used);
   }
+  CHECK(bt_es_cpu(-1) == -1 && bt_es_cpu(nes) == -1);
+  bt_finalize();
+
+  CHECK(bt_init_with(&(bt_options_t){.cpus_from_lowest = 1}) == 0);
+  int rank = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE && rank < bt_num_es() && rank < ncpus; cpu++)
+    if (CPU_ISSET(cpu, &all))
+      CHECK(bt_es_cpu(rank++) == cpu);
   bt_finalize();
   printf("binding: %d ES(s) on distinct CPUs, none on CPU %d of ES 0\n", nes, home);
   return 0;

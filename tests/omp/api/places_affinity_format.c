@@ -62,9 +62,20 @@ static int check_fields(void) {
     fprintf(stderr, "long names: got '%s', expected '%s'\n", got, expect);
     return 1;
   }
-  // %A: the CPUs this thread may run on.
+  // %A: the CPUs this thread may run on: those of its place, or of its
+  // mask if it has none (Bobbin's ESs are bound to single CPUs, while a
+  // thread that is not bound may run on others).
   cpu_set_t mine, said;
-  CHECK(sched_getaffinity(0, sizeof mine, &mine) == 0);
+  int place = omp_get_place_num();
+  if (place >= 0) {
+    int ids[CPU_SETSIZE], n = omp_get_place_num_procs(place);
+    omp_get_place_proc_ids(place, ids);
+    CPU_ZERO(&mine);
+    for (int k = 0; k < n; k++)
+      CPU_SET(ids[k], &mine);
+  } else {
+    CHECK(sched_getaffinity(0, sizeof mine, &mine) == 0);
+  }
   omp_capture_affinity(got, sizeof got, "%A");
   parse_cpus(got, &said);
   if (!CPU_EQUAL(&mine, &said)) {

@@ -1,11 +1,12 @@
 // REQUIRES: bobbin
-// Bobbin's defaults: without OMP_PLACES there is one place per core of the
-// affinity mask (LLVM's libomp reports a single place, libgomp none); bind-var
-// is false unless OMP_PROC_BIND or OMP_PLACES is set (OMP_PLACES alone makes
-// it true, as in libomp and libgomp). omp_get_place_num names the first
-// place holding every CPU the calling thread may run on (ESs other than ES 0
-// are bound to one CPU; ES 0, the application's thread, keeps its mask), -1
-// if there is none.
+// Bobbin's defaults: without OMP_PLACES, one place holding every CPU of the
+// affinity mask while no binding is asked for, as LLVM's libomp reports
+// (libgomp reports none), and one place per core when OMP_PROC_BIND asks for
+// binding; bind-var is false unless OMP_PROC_BIND or OMP_PLACES is set
+// (OMP_PLACES alone makes it true, as in libomp and libgomp).
+// omp_get_place_num names a place holding every CPU the calling thread may
+// run on (ESs other than ES 0 are bound to one CPU, ES 0, the application's
+// thread, to its place when binding is asked for), -1 if there is none.
 // RUN: %libomp-compile
 // RUN: %libomp-run | FileCheck %s --check-prefix=UNSET
 // RUN: env OMP_PLACES=threads %libomp-run | FileCheck %s --check-prefix=PLACES
@@ -81,7 +82,10 @@ __attribute__((constructor)) static void read_mask(void) {
 
 int main(void) {
   int cores = count_cores(&mask);
-  if (!getenv("OMP_PLACES") || !strcmp(getenv("OMP_PLACES"), "cores")) {
+  if (!getenv("OMP_PLACES") && !getenv("OMP_PROC_BIND")) {
+    CHECK_EQ(omp_get_num_places(), 1);
+    CHECK_EQ(omp_get_place_num_procs(0), CPU_COUNT(&mask));
+  } else if (!getenv("OMP_PLACES") || !strcmp(getenv("OMP_PLACES"), "cores")) {
     if (cores > 0)
       CHECK_EQ(omp_get_num_places(), cores);
   } else {

@@ -72,6 +72,11 @@ enum bt_wait_policy { BT_WAIT_DEFAULT, BT_WAIT_ACTIVE, BT_WAIT_PASSIVE };
 typedef struct bt_options {
     size_t stack_size;              /* default ULT stack size */
     enum bt_wait_policy wait_policy;
+    /* ES i on the i-th CPU of the mask from the lowest, rather than from
+     * the one the caller runs on: for a caller that binds ES 0's thread to
+     * the lowest CPU itself, as OpenMP binds the initial thread to its
+     * first place. */
+    int cpus_from_lowest;
 } bt_options_t;
 int bt_init_with(const bt_options_t *options);
 /* Runs what is still ready, stops the ESs and releases their memory. Call it
@@ -84,6 +89,10 @@ int bt_num_es(void);
 uint64_t bt_time_slice_ns(void);
 /* CPUs in the affinity mask of the thread that called bt_init. */
 int bt_num_cpus(void);
+/* The CPU ES `rank` is bound to (ES 0: the one the thread that called
+ * bt_init ran on, which it is not bound to), or -1 if the ES does not
+ * exist or the mask could not be read. */
+int bt_es_cpu(int rank);
 /* Rank of the ES running the caller, or -1 on an external thread. */
 int bt_self_es(void);
 /* The calling unit, or NULL on an external thread. */

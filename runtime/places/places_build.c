@@ -154,36 +154,37 @@ static void restrict_to(bob_place_vec_t *pv, hwloc_const_bitmap_t avail)
     pv->n = kept;
 }
 
-/* Why "cores" is the default: see the top of places.c. */
-void bob_places_build(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
-                      bob_place_vec_t *out)
+bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *out,
+                     enum bob_place_kind *kind, long *count)
 {
     const char *v = getenv("OMP_PLACES");
-    enum bob_place_kind kind = KIND_CORES;
-    long count = 0;
+    *kind = KIND_CORES;
+    *count = 0;
     bool malformed = false;
-    bool abstract = true;
-    if (v && !bob_places_parse_abstract(v, &kind, &count, &malformed)) {
-        abstract = false;
-        kind = KIND_CORES;
-        count = 0;
-        if (malformed || !bob_places_parse_list(v, out)) {
-            bob_place_vec_clear(out);
-            abstract = true;
-            bob_warn("OMP_PLACES='%s' is not an abstract name (threads, cores, "
-                     "ll_caches, numa_domains, sockets, optionally with (count)) or a "
-                     "list of places such as {0,1},{2:2} or {0:2}:4:2; using cores", v);
-        }
+    if (!v && !binding) /* the default list of libomp: see the top of places.c */
+        return bob_place_vec_push(out, hwloc_bitmap_dup(avail));
+    if (!v || bob_places_parse_abstract(v, kind, count, &malformed))
+        return false;
+    *kind = KIND_CORES;
+    *count = 0;
+    if (malformed || !bob_places_parse_list(v, out)) {
+        bob_place_vec_clear(out);
+        bob_warn("OMP_PLACES='%s' is not an abstract name (threads, cores, "
+                 "ll_caches, numa_domains, sockets, optionally with (count)) or a "
+                 "list of places such as {0,1},{2:2} or {0:2}:4:2; using cores", v);
+        return false;
     }
-    if (!abstract) {
-        restrict_to(out, avail);
-        if (out->n > 0)
-            return;
-        bob_warn("OMP_PLACES='%s' leaves no place with a CPU this process may use; "
-                 "using cores", v);
-        kind = KIND_CORES;
-        count = 0;
-    }
+    restrict_to(out, avail);
+    if (out->n > 0)
+        return true;
+    bob_warn("OMP_PLACES='%s' leaves no place with a CPU this process may use; "
+             "using cores", v);
+    return false;
+}
+
+void bob_places_build_abstract(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
+                               enum bob_place_kind kind, long count, bob_place_vec_t *out)
+{
     if (topo && !build_abstract(topo, avail, kind, count, out))
         bob_place_vec_clear(out);
     if (out->n == 0)

@@ -1,6 +1,7 @@
 /* This file sets up places and thread affinity policy (OMP_PLACES and
  * OMP_PROC_BIND, OpenMP 5.2, sec. 21.1.5-6), keeps the place list and
- * answers the place queries. places_build.c decides what the list holds,
+ * answers the place queries. placement.c binds threads to places,
+ * places_build.c decides what the list holds,
  * places_parse.c reads OMP_PLACES, proc_bind.c OMP_PROC_BIND, and
  * affinity_format.c expands affinity formats (OMP_AFFINITY_FORMAT,
  * omp_capture_affinity).
@@ -13,16 +14,20 @@
  * thread may be an ES bound to one CPU, so it uses the mask the process had
  * when the library was loaded (a constructor keeps it).
  *
+ * Cost. Start-up reads the environment and one affinity mask, and builds
+ * an explicit OMP_PLACES list, which needs no topology; hwloc's topology
+ * (hundreds of sysfs files and plugins) is loaded, without I/O devices,
+ * only by the first query that needs the list of an abstract name.
+ *
  * Defaults. With OMP_PLACES unset the list is implementation defined.
  * LLVM's libomp 14 on a 2-core machine reports one place holding every CPU
  * when OMP_PROC_BIND is unset or false, and one place per core when it is
  * set; libgomp reports no places at all unless one of the two is set.
- * Bobbin binds its ESs (but ES 0, the application's thread) to single
- * CPUs, so a per-core list describes where OpenMP threads really run: the
- * default is "cores" whatever OMP_PROC_BIND says, and omp_get_place_num
- * names the core of the caller's ES. With OMP_PROC_BIND unset, bind-var is
- * false, except that it is true when OMP_PLACES is set (what both libomp
- * and libgomp do: asking for places asks for binding).
+ * Bobbin answers as libomp: one place of every CPU while no level binds
+ * (it needs no topology), else "cores". With OMP_PROC_BIND unset, bind-var
+ * is false, except that it is true when OMP_PLACES is set (what both libomp
+ * and libgomp do: asking for places asks for binding). Which thread is
+ * bound where: placement.c.
  *
  * Malformed values are reported in one line, naming the variable, the
  * value and what is used instead, and never stop the program. */
@@ -129,44 +134,105 @@ static void publish(const bob_place_vec_t *pv)
     num_places = pv->n;
 }
 
+/* The CPUs of the place list, and what remains to build once the topology
+ * is loaded (list_pending: OMP_PLACES names a kind of object, or is unset
+ * or malformed). */
+static hwloc_bitmap_t avail;
+static bool list_pending;
+static enum bob_place_kind pending_kind;
+static long pending_count;
+static pthread_once_t list_once = PTHREAD_ONCE_INIT;
+
+/* Everything but the topology: start-up pays for one affinity mask. */
 static void places_init(void)
 {
     bob_affinity_format_read();
     bob_proc_bind_read(getenv("OMP_PLACES") != NULL);
 
     /* The CPUs the substrate binds to: see the comment at the top. */
-    hwloc_bitmap_t avail = hwloc_bitmap_alloc();
+    avail = hwloc_bitmap_alloc();
     if (!avail)
         return;
     bool have_mask = !bt_initialized() && bob_places_thread_mask(avail);
     if (!have_mask && load_time_mask)
         have_mask = hwloc_bitmap_copy(avail, load_time_mask) == 0;
-
-    hwloc_topology_t topo = NULL;
-    if (hwloc_topology_init(&topo)) {
-        topo = NULL;
-    } else if (hwloc_topology_load(topo)) {
-        hwloc_topology_destroy(topo);
-        topo = NULL;
-    }
-    if (!have_mask && topo)
-        have_mask = hwloc_bitmap_copy(avail, hwloc_topology_get_allowed_cpuset(topo)) == 0;
-    if (have_mask && !hwloc_bitmap_iszero(avail)) {
-        bob_place_vec_t pv = {0};
-        bob_places_build(topo, avail, &pv);
+    if (!have_mask || hwloc_bitmap_iszero(avail))
+        return;
+    bob_place_vec_t pv = {0};
+    if (bob_places_plan(avail, bob_proc_bind_requested(), &pv, &pending_kind,
+                        &pending_count))
         publish(&pv);
-        bob_place_vec_clear(&pv);
+    else
+        list_pending = true;
+    bob_place_vec_clear(&pv);
+}
+
+/* hwloc's plugins, none of which a place list needs: the XML one (hwloc
+ * reads HWLOC_XMLFILE without it) and those of I/O devices and GPUs. Each
+ * is loaded, with its libraries (libxml2 and ICU, libOpenCL, libX11...),
+ * when a topology is first made; only the environment can keep them out. */
+static const char PLUGINS_BLACKLIST[] = "HWLOC_PLUGINS_BLACKLIST";
+static const char UNNEEDED_PLUGINS[] = "hwloc_xml_libxml,hwloc_pci,hwloc_opencl,hwloc_gl,"
+                                       "hwloc_cuda,hwloc_nvml,hwloc_rsmi,hwloc_levelzero";
+
+/* The topology, for the places of an abstract name: without the plugins
+ * above (unless the user names plugins to keep out), from the operating
+ * system's description alone (hwloc's x86 backend binds the caller to each
+ * CPU in turn to read its CPUID, milliseconds on a small machine), without
+ * I/O devices, which no place holds, nor caches (each cache of each CPU is
+ * several sysfs files) unless the places are caches or NUMA domains, whose
+ * nodes may hang from caches and would move up to their parents otherwise.
+ * The variable is set only while hwloc reads it, as libomp too sets
+ * variables of its own, so that the program's children do not inherit it. */
+static hwloc_topology_t load_topology(enum bob_place_kind kind)
+{
+    bool blacklist = !getenv(PLUGINS_BLACKLIST) && !getenv("HWLOC_PLUGINS_BLOCKLIST") &&
+                     setenv(PLUGINS_BLACKLIST, UNNEEDED_PLUGINS, 0) == 0;
+    hwloc_topology_t topo;
+    int failed = hwloc_topology_init(&topo);
+    if (blacklist)
+        unsetenv(PLUGINS_BLACKLIST);
+    if (failed)
+        return NULL;
+    hwloc_topology_set_components(topo, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST, "x86");
+    hwloc_topology_set_io_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_NONE);
+    if (kind != KIND_LL_CACHES && kind != KIND_NUMA)
+        hwloc_topology_set_cache_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_NONE);
+    if (hwloc_topology_load(topo)) {
+        hwloc_topology_destroy(topo);
+        return NULL;
     }
+    return topo;
+}
+
+static void list_init(void)
+{
+    if (!list_pending)
+        return;
+    hwloc_topology_t topo = load_topology(pending_kind);
+    /* HWLOC_SYNTHETIC or HWLOC_XMLFILE: the places are that machine's */
+    if (topo && !hwloc_topology_is_thissystem(topo))
+        hwloc_bitmap_copy(avail, hwloc_topology_get_allowed_cpuset(topo));
+    bob_place_vec_t pv = {0};
+    bob_places_build_abstract(topo, avail, pending_kind, pending_count, &pv);
+    publish(&pv);
+    bob_place_vec_clear(&pv);
     if (topo)
         hwloc_topology_destroy(topo);
-    hwloc_bitmap_free(avail);
+}
+
+/* The place list is built: the queries below call this first. */
+static void list_ready(void)
+{
+    bob_places_init();
+    pthread_once(&list_once, list_init);
 }
 
 void bob_places_init(void) { pthread_once(&init_once, places_init); }
 
 void bob_places_display(FILE *out)
 {
-    bob_places_init();
+    list_ready();
     bob_strbuf_t b = {0};
     bob_sb_printf(&b, "  [host] OMP_PROC_BIND = '");
     bob_proc_bind_describe(&b);
@@ -187,13 +253,13 @@ void bob_places_display(FILE *out)
 
 int bob_places_count(void)
 {
-    bob_places_init();
+    list_ready();
     return num_places;
 }
 
 int bob_places_num_procs(int place)
 {
-    bob_places_init();
+    list_ready();
     if (place < 0 || place >= num_places)
         return 0;
     return place_first[place + 1] - place_first[place];
@@ -208,7 +274,7 @@ void bob_places_proc_ids(int place, int *ids)
 
 int bob_places_of_cpu(int cpu)
 {
-    bob_places_init();
+    list_ready();
     return cpu >= 0 && cpu < max_cpu ? place_of[cpu] : -1;
 }
 
@@ -256,7 +322,7 @@ static _Atomic int *es_places_get(void)
 
 int bob_places_current(void)
 {
-    bob_places_init(); /* before the substrate starts, if it has not yet */
+    list_ready(); /* reads the mask before the substrate starts, if it has not yet */
     bob_init();
     int es = bt_self_es();
     if (es < 0)
@@ -275,11 +341,20 @@ int bob_places_current(void)
     return place;
 }
 
-int bob_places_partition_count(void) { return bob_places_count(); }
-
-void bob_places_partition(int *place_nums)
+void bob_places_bind_thread(int place)
 {
-    int n = bob_places_count();
-    for (int i = 0; i < n && place_nums; i++)
-        place_nums[i] = i;
+    int n = bob_places_num_procs(place);
+    cpu_set_t *set = n > 0 ? CPU_ALLOC(max_cpu) : NULL;
+    size_t size = CPU_ALLOC_SIZE(max_cpu);
+    if (!set)
+        return;
+    CPU_ZERO_S(size, set);
+    for (int k = 0; k < n; k++) {
+        int cpu = place_cpus[place_first[place] + k];
+        if (!load_time_mask || hwloc_bitmap_isset(load_time_mask, (unsigned)cpu))
+            CPU_SET_S(cpu, size, set);
+    }
+    if (CPU_COUNT_S(size, set) > 0 && sched_setaffinity(0, size, set))
+        bob_warn("cannot bind a thread to place %d; it runs unbound", place);
+    CPU_FREE(set);
 }

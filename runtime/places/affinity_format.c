@@ -120,15 +120,26 @@ static enum field parse_field(const char **s)
     return F_UNKNOWN;
 }
 
-/* The value of a string field, in b. */
+/* The value of a string field, in b. A thread's affinity is the CPUs of
+ * its place (where its unit may run: see placement.c), or of its OS
+ * thread's mask if no place holds that mask. */
 static void string_field(bob_strbuf_t *b, enum field f)
 {
+    int place = f == F_THREAD_AFFINITY ? bob_places_thread_place() : -1;
     if (f == F_HOST) {
         char host[256];
         if (gethostname(host, sizeof host))
             strcpy(host, "unknown");
         host[sizeof host - 1] = '\0';
         bob_sb_printf(b, "%s", host);
+    } else if (f == F_THREAD_AFFINITY && place >= 0) {
+        int n = bob_places_num_procs(place);
+        int *cpus = malloc((size_t)n * sizeof *cpus);
+        if (cpus) {
+            bob_places_proc_ids(place, cpus);
+            bob_sb_cpu_list(b, cpus, n, false);
+            free(cpus);
+        }
     } else if (f == F_THREAD_AFFINITY) {
         hwloc_bitmap_t mask = hwloc_bitmap_alloc();
         if (mask && bob_places_thread_mask(mask)) {
@@ -212,9 +223,7 @@ static void expand(bob_strbuf_t *b, const char *format)
     }
 }
 
-/* The expansion of format (or the affinity-format-var), NUL-terminated;
- * free it. NULL if memory ran out. */
-static char *capture(const char *format)
+char *bob_affinity_capture(const char *format)
 {
     char *owned = NULL;
     if (!format || !*format)
@@ -234,7 +243,7 @@ static char *capture(const char *format)
 
 size_t bob_places_capture_affinity(char *buffer, size_t size, const char *format)
 {
-    char *line = capture(format);
+    char *line = bob_affinity_capture(format);
     size_t len = copy_out(buffer, size, line ? line : "");
     free(line);
     return len;
@@ -242,7 +251,7 @@ size_t bob_places_capture_affinity(char *buffer, size_t size, const char *format
 
 void bob_places_display_affinity(const char *format)
 {
-    char *line = capture(format);
+    char *line = bob_affinity_capture(format);
     if (line)
         fprintf(stdout, "%s\n", line);
     free(line);

@@ -79,6 +79,14 @@ void bob_proc_bind_read(bool places_set)
     }
 }
 
+bool bob_proc_bind_requested(void)
+{
+    bool any = bind_len == 0 && bind_fallback != omp_proc_bind_false;
+    for (int i = 0; i < bind_len; i++)
+        any |= bind_list[i] != omp_proc_bind_false;
+    return any;
+}
+
 int bob_proc_bind_at_level(int level)
 {
     bob_places_init();
@@ -87,6 +95,17 @@ int bob_proc_bind_at_level(int level)
     if (level < 0)
         level = 0;
     return bind_list[level < bind_len ? level : bind_len - 1];
+}
+
+int bob_proc_bind_of(const bob_team_t *team)
+{
+    for (; team; team = team->parent) {
+        if (team->level < bind_len || !team->parent)
+            return bob_proc_bind_at_level(team->level);
+        if (team->bind_clause)
+            return team->bind_clause;
+    }
+    return bob_proc_bind_at_level(0);
 }
 
 void bob_proc_bind_describe(bob_strbuf_t *b)

@@ -1,5 +1,6 @@
 /* What the files behind places.h share with each other and with no one
- * else: places.c (the list and its queries), places_build.c (what the list
+ * else: places.c (the list and its queries), placement.c (binding threads
+ * to places), places_build.c (what the list
  * holds), places_parse.c (the OMP_PLACES grammar), proc_bind.c (the
  * bind-var list), affinity_format.c and places_text.c (the text they all
  * print). */
@@ -35,6 +36,10 @@ void bob_sb_cpu_list(bob_strbuf_t *b, const int *cpus, int n, bool interval);
 
 /* ---- places_build.c: place lists under construction ------------------------ */
 
+/* The abstract names of OMP_PLACES. */
+enum bob_place_kind { KIND_THREADS, KIND_CORES, KIND_LL_CACHES, KIND_NUMA, KIND_SOCKETS };
+
+
 typedef struct bob_place_vec {
     hwloc_bitmap_t *v;
     int n, cap;
@@ -45,14 +50,20 @@ typedef struct bob_place_vec {
 bool bob_place_vec_push(bob_place_vec_t *pv, hwloc_bitmap_t set);
 void bob_place_vec_clear(bob_place_vec_t *pv);
 
-/* The place list OMP_PLACES asks for, with "cores" as the default and the
- * fallback. `topo` is NULL if hwloc could not load the topology. */
-void bob_places_build(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
-                      bob_place_vec_t *out);
+/* What OMP_PLACES asks for, read without the topology: true if it is an
+ * explicit list, then in `out` restricted to `avail`, or unset while no
+ * binding is asked for, then one place of `avail`; false if the list is
+ * one place per object of a kind (*kind, the first *count of them if
+ * *count > 0), "cores" when OMP_PLACES is unset, malformed (one warning) or
+ * leaves no usable CPU. */
+bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *out,
+                     enum bob_place_kind *kind, long *count);
+/* The list of one place per object of the kind; one per CPU of `avail`
+ * if `topo` is NULL (hwloc could not load the topology). */
+void bob_places_build_abstract(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
+                               enum bob_place_kind kind, long count, bob_place_vec_t *out);
 
 /* ---- places_parse.c: the OMP_PLACES grammar -------------------------------- */
-
-enum bob_place_kind { KIND_THREADS, KIND_CORES, KIND_LL_CACHES, KIND_NUMA, KIND_SOCKETS };
 
 void bob_places_skip_ws(const char **s);
 /* place-list: comma-separated "place[:count[:stride]]" or "!place"; "!place"
@@ -67,6 +78,8 @@ bool bob_places_parse_abstract(const char *s, enum bob_place_kind *kind, long *c
 
 /* Reads OMP_PROC_BIND into the bind-var list; places_set: OMP_PLACES is set. */
 void bob_proc_bind_read(bool places_set);
+/* Whether some level binds: an entry of the list is not false. */
+bool bob_proc_bind_requested(void);
 /* Appends the list in upper case, e.g. "SPREAD,CLOSE", for OMP_DISPLAY_ENV. */
 void bob_proc_bind_describe(bob_strbuf_t *b);
 
@@ -74,5 +87,8 @@ void bob_proc_bind_describe(bob_strbuf_t *b);
 
 /* Sets the affinity-format-var from OMP_AFFINITY_FORMAT. */
 void bob_affinity_format_read(void);
+/* The expansion of format (the affinity-format-var if NULL or empty) for
+ * the calling thread, NUL-terminated; free it. NULL if memory ran out. */
+char *bob_affinity_capture(const char *format);
 
 #endif

@@ -9,11 +9,17 @@
 #ifndef BOB_PLACES_H
 #define BOB_PLACES_H
 
+#include "rt.h"
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-/* Reads OMP_PLACES, OMP_PROC_BIND and OMP_AFFINITY_FORMAT and builds the
- * place list from the hwloc topology. Idempotent and thread-safe. Best
+/* Reads OMP_PLACES, OMP_PROC_BIND and OMP_AFFINITY_FORMAT and the affinity
+ * mask, and builds an explicit place list; a list of an abstract name (or
+ * the default) waits for the first query that needs it, which loads the
+ * hwloc topology, so that start-up reads no topology. Malformed values are
+ * reported here. Idempotent and thread-safe. Best
  * called before the substrate starts (then the CPU set it sees is exactly
  * the one the substrate binds its ESs to); afterwards it uses the affinity
  * mask the process had when the library was loaded. */
@@ -23,6 +29,12 @@ void bob_places_init(void);
  * `level`, i.e. the policy of the regions it creates: entry `level` of the
  * OMP_PROC_BIND list, the last entry for deeper levels. */
 int bob_proc_bind_at_level(int level);
+
+/* The bind-var of the members of `team`: entry `level` of the OMP_PROC_BIND
+ * list, or past its end the proc_bind clause that made the team or, with
+ * none, its parent's members' (libgomp's reading: the clause becomes the
+ * bind-var where the list says nothing). */
+int bob_proc_bind_of(const bob_team_t *team);
 
 /* The two OMP_DISPLAY_ENV lines, e.g.
  *   [host] OMP_PROC_BIND = 'SPREAD,CLOSE'
@@ -44,7 +56,26 @@ int bob_places_of_cpu(int cpu);
  * is the application's thread, which keeps its own mask. -1 on an external
  * thread or if no place holds the whole mask. */
 int bob_places_current(void);
-/* The calling thread's place partition (for now the whole list). */
+/* Binds the calling OS thread to the CPUs of place p that the process may
+ * use (none: unchanged). */
+void bob_places_bind_thread(int place);
+
+/* ---- Binding threads (placement.c) ------------------------------------------ */
+
+/* The binding of thread `tid` of a new team of `nthreads` under `policy`
+ * (an omp_proc_bind_t; false: unbound, in the primary's partition), given
+ * the binding of its primary thread. */
+bob_binding_t bob_places_assign(int policy, int nthreads, int tid, bob_binding_t primary);
+/* The k-th ES (modulo their number) of place p, or -1 if p has none. */
+int bob_places_es(int place, int k);
+/* The binding of a new initial thread: unbound but for ES 0's (the
+ * program's initial thread), which is bound to the place of ES 0's CPU
+ * (or the first place if none holds it) when bind-var is not false. */
+bob_binding_t bob_places_initial_binding(bool es0_thread);
+/* omp_get_place_num: the calling thread's place if it is bound, else
+ * bob_places_current(). */
+int bob_places_thread_place(void);
+/* The calling thread's place partition. */
 int bob_places_partition_count(void);
 void bob_places_partition(int *place_nums);
 
@@ -59,5 +90,10 @@ size_t bob_places_get_affinity_format(char *buffer, size_t size);
 size_t bob_places_capture_affinity(char *buffer, size_t size, const char *format);
 /* Prints the expansion and a newline on stdout. */
 void bob_places_display_affinity(const char *format);
+/* OMP_DISPLAY_AFFINITY (display_affinity.c): prints the affinity-format-var's
+ * expansion for t, the calling implicit task, if it differs from the last
+ * line printed for the same thread (the same thread numbers down from the
+ * initial thread) or none was. */
+void bob_places_display_if_changed(const bob_thread_t *t);
 
 #endif
