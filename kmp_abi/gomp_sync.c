@@ -6,7 +6,13 @@
 
 #include <stdarg.h>
 
-GOMP_EXPORT void GOMP_barrier(void) { bob_barrier(bob_self()); }
+/* gcc calls it for the BARRIER construct and for the implicit barrier of
+ * a worksharing construct alike: a tool is told of a barrier, no more. */
+GOMP_EXPORT void GOMP_barrier(void)
+{
+    BOB_OMPT_RA();
+    bob_barrier_as(bob_self(), ompt_sync_region_barrier);
+}
 
 GOMP_EXPORT bool GOMP_barrier_cancel(void) { return bob_cancel_barrier(bob_self()); }
 

@@ -8,12 +8,17 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            long arg_size, long arg_align, bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
+    BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags,
                             flags & BOB_GOMP_TASK_PRIORITY ? priority : 0};
     bob_gomp_task(bob_self(), &task, if_clause, depend, detach);
 }
 
-GOMP_EXPORT void GOMP_taskwait(void) { bob_taskwait(bob_self()); }
+GOMP_EXPORT void GOMP_taskwait(void)
+{
+    BOB_OMPT_RA();
+    bob_taskwait(bob_self());
+}
 
 GOMP_EXPORT void GOMP_taskwait_depend(void **depend)
 {
@@ -24,7 +29,11 @@ GOMP_EXPORT void GOMP_taskyield(void) { bob_taskyield(bob_self()); }
 
 GOMP_EXPORT void GOMP_taskgroup_start(void) { bob_taskgroup_begin(bob_self()); }
 
-GOMP_EXPORT void GOMP_taskgroup_end(void) { bob_taskgroup_end(bob_self()); }
+GOMP_EXPORT void GOMP_taskgroup_end(void)
+{
+    BOB_OMPT_RA();
+    bob_taskgroup_end(bob_self());
+}
 
 GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data,
                                void (*cpyfn)(void *, void *), long arg_size, long arg_align,

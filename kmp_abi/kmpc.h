@@ -4,6 +4,7 @@
 #define BOB_KMPC_H
 
 #include "rt.h"
+#include "ompt/ompt.h"
 
 #include <stdint.h>
 
@@ -20,6 +21,9 @@ typedef struct ident {
     kmp_int32 reserved_3;
     const char *psource;
 } ident_t;
+
+/* ident_t.flags: the barrier is an implicit one (of a worksharing construct). */
+enum { KMP_IDENT_BARRIER_IMPL = 0x40 };
 
 /* The 32 bytes the compiler reserves per critical name (and reduction);
  * the first 4 hold a runtime lock word. */

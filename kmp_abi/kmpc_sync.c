@@ -4,8 +4,11 @@
 
 KMP_EXPORT void __kmpc_barrier(ident_t *loc, kmp_int32 gtid)
 {
-    (void)loc, (void)gtid;
-    bob_barrier(bob_self());
+    (void)gtid;
+    BOB_OMPT_RA();
+    bob_barrier_as(bob_self(), loc && (loc->flags & KMP_IDENT_BARRIER_IMPL)
+                                   ? ompt_sync_region_barrier_implicit_workshare
+                                   : ompt_sync_region_barrier_explicit);
 }
 
 KMP_EXPORT kmp_int32 __kmpc_single(ident_t *loc, kmp_int32 gtid)

@@ -33,6 +33,7 @@ KMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, kmp_int32 gtid
 KMP_EXPORT kmp_int32 __kmpc_omp_task(ident_t *loc, kmp_int32 gtid, kmp_task_t *task)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_task_submit(bob_self(), bob_task_of(task));
     return 0; /* TASK_CURRENT_NOT_QUEUED */
 }
@@ -65,6 +66,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_task_with_deps(ident_t *loc, kmp_int32 gtid,
                                                kmp_depend_info_t *noalias)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     register_deps(bob_self(), bob_task_of(task), ndeps, deps, ndeps_noalias, noalias);
     return 0;
 }
@@ -92,6 +94,7 @@ KMP_EXPORT void __kmpc_omp_taskwait_deps_51(ident_t *loc, kmp_int32 gtid, kmp_in
 KMP_EXPORT kmp_int32 __kmpc_omp_taskwait(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskwait(bob_self());
     return 0;
 }
@@ -106,6 +109,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_taskyield(ident_t *loc, kmp_int32 gtid, int end_
 KMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, kmp_int32 gtid, kmp_task_t *task)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_task_begin_if0(bob_self(), bob_task_of(task));
 }
 
@@ -125,6 +129,7 @@ KMP_EXPORT void __kmpc_taskgroup(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT void __kmpc_end_taskgroup(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskgroup_end(bob_self());
 }
 

@@ -25,6 +25,8 @@
  * completes concurrently is either seen by its completion or not added. */
 #include "task.h"
 
+#include "ompt/ompt.h"
+
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -269,6 +271,7 @@ void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_de
         bob_task_submit(self, t);
         return;
     }
+    BOB_OMPT(bob_ompt_task_create(self, t, false, true));
     bob_task_account(self, t); /* first: its last predecessor may release it at once */
     if (bob_deps_register(self, t, n, deps))
         bob_task_ready_at_creation(self, t);

@@ -1,0 +1,144 @@
+/* The OMPT tools interface (OpenMP 5.1, sec. 4): what the construct files
+ * call to report events to a tool, and what the inquiry entry points read.
+ *
+ * Cost without a tool. Every event site is BOB_OMPT(hook(...)): one load of
+ * the global bob_ompt_on and a branch predicted not taken; the hooks, and
+ * all the memory OMPT needs, live out of line and exist only while a tool
+ * is attached. A descriptor (bob_thread_t, bob_team_t) carries one pointer
+ * for OMPT, NULL without a tool.
+ *
+ * What an OMPT thread is on Bobbin: an OpenMP thread, never an ES. The
+ * initial thread is one from the tool's start (or, for an application
+ * thread, from its first OpenMP call) until the program ends (or the
+ * application thread does); each member of a team other than thread 0 is
+ * one from the moment its work unit starts running the region as that
+ * thread until the region's implicit barrier, where the unit ends; thread
+ * 0 is the OpenMP thread that encountered the construct, the same OMPT
+ * thread. An explicit task is reported on the OMPT thread of the OpenMP
+ * thread that created it, whose thread number it carries: Bobbin runs it
+ * on whichever ES is free, so one OMPT thread may run several tasks at
+ * once, each between its own task_schedule events, and a tool must keep
+ * per-task state in task data, not thread data.
+ *
+ * States a waiting unit reports (ompt_get_state): wait_barrier_* in a
+ * barrier, wait_taskwait and wait_taskgroup in those waits, work_parallel
+ * in a region, work_serial outside any; the wait_id is the address the
+ * unit waits on. */
+#ifndef BOB_OMPT_H
+#define BOB_OMPT_H
+
+#include "rt.h"
+
+#include <omp-tools.h>
+
+/* One OMPT thread: its tool data, state, and the implicit task it runs
+ * now (the prior task of a task it starts). */
+typedef struct bob_ompt_thread {
+    ompt_data_t data;
+    ompt_state_t state;
+    ompt_wait_id_t wait_id;
+    ompt_data_t *implicit;
+} bob_ompt_thread_t;
+
+/* One task's OMPT side (bob_thread_t.ompt): the tool's task data, the
+ * return address of the runtime entry point in progress, and the OMPT
+ * thread it reports on. An implicit task owns the thread it starts. */
+typedef struct bob_ompt_task {
+    ompt_data_t data;
+    ompt_frame_t frame;
+    const void *ra;
+    int flags;                  /* ompt_task_flag_t */
+    bob_ompt_thread_t *thread;
+    bob_ompt_thread_t own;      /* implicit tasks of members and initial threads */
+    /* an implicit task: what its thread ran before it, back when it ends;
+     * an explicit one: the task it interrupted, resumed when it ends */
+    ompt_data_t *saved_implicit, *resume;
+    ompt_state_t saved_state;
+    const void *sync_ra;        /* of the sync region in progress */
+} bob_ompt_task_t;
+
+/* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
+ * implicit tasks. */
+typedef struct bob_ompt_team {
+    ompt_data_t parallel;
+    int flags;                  /* ompt_parallel_flag_t of parallel_begin */
+    const void *ra;             /* of the construct */
+    bob_ompt_task_t members[];
+} bob_ompt_team_t;
+
+/* True while a tool is attached; read at every event site. */
+extern bool bob_ompt_on;
+/* The tool's callbacks, indexed by ompt_callbacks_t. */
+extern ompt_callback_t bob_ompt_callbacks[64];
+
+#define BOB_OMPT(hook)                                                     \
+    do {                                                                   \
+        if (__builtin_expect(bob_ompt_on, 0))                              \
+            hook;                                                          \
+    } while (0)
+#define BOB_OMPT_CB(type, event) ((ompt_callback_##type##_t)bob_ompt_callbacks[ompt_callback_##event])
+
+/* The entry point in progress was called from ra (kmp_abi's shims). */
+#define BOB_OMPT_RA() BOB_OMPT(bob_ompt_set_ra(__builtin_return_address(0)))
+void bob_ompt_set_ra(const void *ra);
+/* The return address the shim stored in ctx, cleared once taken. */
+const void *bob_ompt_take_ra(bob_thread_t *ctx);
+
+/* ---- tool.c: finding, starting and ending the tool ---- */
+/* Finds a tool (OMP_TOOL, ompt_start_tool, OMP_TOOL_LIBRARIES) and
+ * initialises it; the runtime has started. */
+void bob_ompt_init(void);
+/* Calls the tool's finalize, once, and ends every event. */
+void bob_ompt_tool_finalize(void);
+
+/* ---- entry.c: the entry points lookup hands out ---- */
+ompt_interface_fn_t bob_ompt_lookup(const char *name);
+
+/* ---- thread.c: OMPT threads, parallel regions, implicit tasks ---- */
+/* An initial thread starts and ends (the program's, an application
+ * thread's). */
+void bob_ompt_initial_begin(bob_thread_t *t);
+void bob_ompt_initial_end(bob_thread_t *t);
+/* Ends the program's initial thread and the tool (at exit, or
+ * ompt_finalize_tool). */
+void bob_ompt_fini(void);
+/* self encounters a parallel construct and team (entered: thread 0 is
+ * self now) starts; requested is the team size asked for. */
+void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
+void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
+/* A member t (thread 0 too) starts and ends its implicit task; a member
+ * other than thread 0 is an OMPT thread of its own. */
+void bob_ompt_member_begin(bob_thread_t *t);
+void bob_ompt_member_end(bob_thread_t *t);
+/* Thread 0 at the region's implicit barrier, before and after the join. */
+void bob_ompt_join_begin(bob_thread_t *t);
+void bob_ompt_join_end(bob_thread_t *t);
+/* The OMPT thread a context reports on, NULL when unknown. */
+bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
+/* The frame a context's events name (no addresses recorded). */
+const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx);
+/* A team's parallel data, NULL without one. */
+ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
+
+/* ---- task.c: explicit tasks ---- */
+/* t is made by self: undeferred if it runs at once on self. */
+void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
+                          bool has_deps);
+/* t starts running and ends (status: ompt_task_complete, ompt_task_cancel
+ * for a discarded task, ompt_task_detach for a detachable one whose event
+ * is not fulfilled yet, ompt_task_yield for a part of an untied one);
+ * prior is the context it interrupts, NULL for a task on a unit of its
+ * own, which interrupts its thread's implicit task. */
+void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior);
+void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
+/* t's memory goes. */
+void bob_ompt_task_free(struct bob_task *t);
+
+/* ---- sync.c: synchronisation regions and states ---- */
+/* A sync region of kind begins, its wait begins, and both end; the wait
+ * is on word. A taskgroup's region is its end, where it waits (libomp 14
+ * begins it where the taskgroup begins). */
+void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
+void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
+
+#endif
