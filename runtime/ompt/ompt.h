@@ -105,7 +105,15 @@ void bob_ompt_fini(void);
 /* self encounters a parallel construct and team (entered: thread 0 is
  * self now) starts; requested is the team size asked for. */
 void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
+/* self ends the region of team (a league's too). */
 void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
+/* The same for a league of teams: self encounters the TEAMS construct;
+ * carrier, the league's member for a team, runs the team's initial thread
+ * t, whose initial task is reported as the member's implicit task (index:
+ * the team number), an OMPT thread of its own but for team 0's. */
+void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league);
+void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t);
+void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t);
 /* A member t (thread 0 too) starts and ends its implicit task; a member
  * other than thread 0 is an OMPT thread of its own. */
 void bob_ompt_member_begin(bob_thread_t *t);

@@ -96,9 +96,9 @@ const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx)
     return ctx && ctx->ompt ? &ctx->ompt->frame : &no_frame;
 }
 
-void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested)
+static void region_begin(bob_thread_t *self, bob_team_t *team, int requested, int flags)
 {
-    bob_ompt_team_t *r = team_record(team, ompt_parallel_team | ompt_parallel_invoker_runtime);
+    bob_ompt_team_t *r = team_record(team, flags | ompt_parallel_invoker_runtime);
     bob_ompt_thread_t *thread = bob_ompt_thread(self);
     if (thread)
         r->members[0].thread = thread;
@@ -107,6 +107,18 @@ void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested
         BOB_OMPT_CB(parallel_begin, parallel_begin)(task_data(self), bob_ompt_frame(self),
                                                     &r->parallel, (unsigned)requested,
                                                     r->flags, r->ra);
+}
+
+void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested)
+{
+    region_begin(self, team, requested, ompt_parallel_team);
+}
+
+void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league)
+{
+    region_begin(self, league, league->nthreads, ompt_parallel_league);
+    for (int i = 0; i < league->nthreads; i++)
+        league->ompt->members[i].flags = ompt_task_initial;
 }
 
 void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team)
@@ -119,42 +131,71 @@ void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team)
     team_record_free(team);
 }
 
-void bob_ompt_member_begin(bob_thread_t *t)
+/* Member tid of team starts its implicit task (task), a new OMPT thread
+ * unless it is thread 0. */
+static void implicit_begin(bob_ompt_task_t *task, bob_team_t *team, int tid)
 {
-    bob_ompt_task_t *task = t->ompt;
-    if (!task)
-        return;
     bob_ompt_thread_t *thread = task->thread;
-    if (t->tid != 0 && BOB_OMPT_CB(thread_begin, thread_begin))
+    if (tid != 0 && BOB_OMPT_CB(thread_begin, thread_begin))
         BOB_OMPT_CB(thread_begin, thread_begin)(ompt_thread_worker, &thread->data);
     task->saved_implicit = thread->implicit;
     task->saved_state = thread->state;
     thread->implicit = &task->data;
     thread->state = ompt_state_work_parallel;
     if (BOB_OMPT_CB(implicit_task, implicit_task))
-        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_begin, &t->team->ompt->parallel,
-                                                  &task->data, (unsigned)t->team->nthreads,
-                                                  (unsigned)t->tid, ompt_task_implicit);
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_begin, &team->ompt->parallel,
+                                                  &task->data, (unsigned)team->nthreads,
+                                                  (unsigned)tid, task->flags);
+}
+
+static void implicit_end(bob_ompt_task_t *task, bob_team_t *team, int tid)
+{
+    if (BOB_OMPT_CB(implicit_task, implicit_task))
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data,
+                                                  (unsigned)team->nthreads, (unsigned)tid,
+                                                  task->flags);
+    bob_ompt_thread_t *thread = task->thread;
+    thread->implicit = task->saved_implicit;
+    thread->state = task->saved_state;
+    if (tid != 0 && BOB_OMPT_CB(thread_end, thread_end))
+        BOB_OMPT_CB(thread_end, thread_end)(&thread->data);
+}
+
+void bob_ompt_member_begin(bob_thread_t *t)
+{
+    if (t->ompt)
+        implicit_begin(t->ompt, t->team, t->tid);
 }
 
 void bob_ompt_member_end(bob_thread_t *t)
 {
-    bob_ompt_task_t *task = t->ompt;
-    if (!task)
+    if (!t->ompt)
         return;
     if (t->tid != 0) { /* it arrives at the implicit barrier, and its unit ends */
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
         bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
     }
-    if (BOB_OMPT_CB(implicit_task, implicit_task))
-        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data,
-                                                  (unsigned)t->team->nthreads,
-                                                  (unsigned)t->tid, ompt_task_implicit);
-    bob_ompt_thread_t *thread = task->thread;
-    thread->implicit = task->saved_implicit;
-    thread->state = task->saved_state;
-    if (t->tid != 0 && BOB_OMPT_CB(thread_end, thread_end))
-        BOB_OMPT_CB(thread_end, thread_end)(&thread->data);
+    implicit_end(t->ompt, t->team, t->tid);
+}
+
+/* The team's initial thread t takes its carrier's record, and its team of
+ * one the league's, until the team ends. */
+void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t)
+{
+    if (!carrier->ompt)
+        return;
+    t->ompt = carrier->ompt;
+    t->team->ompt = carrier->team->ompt;
+    implicit_begin(carrier->ompt, carrier->team, carrier->tid);
+}
+
+void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t)
+{
+    if (!carrier->ompt)
+        return;
+    implicit_end(carrier->ompt, carrier->team, carrier->tid);
+    t->ompt = NULL;
+    t->team->ompt = NULL;
 }
 
 void bob_ompt_join_begin(bob_thread_t *t)

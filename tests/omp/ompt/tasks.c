@@ -67,20 +67,22 @@ int main(void) {
 // CHECK-NEXT: 1 task_schedule prior=[[A]] status=complete next=[[T0]]
 // CHECK: 1 mark parallel
 // CHECK: [[S:[0-9]+]] task_create parent=[[I:[0-9]+]] task=[[B:[0-9]+]] flags=0x4 deps=1 ra=set
-// CHECK: [[S]] task_create parent=[[I]] task=[[C:[0-9]+]] flags=0x4 deps=1 ra=set
-// CHECK: [[S]] sync_begin taskwait parallel=[[P:[0-9]+]] task=[[I]] ra=set
-// CHECK: [[S]] wait_begin taskwait parallel=[[P]] task=[[I]] ra=set
+// CHECK-DAG: [[S]] task_create parent=[[I]] task={{[0-9]+}} flags=0x4 deps=1 ra=set
 // CHECK-DAG: task_schedule prior={{[0-9]+}} status=switch next=[[B]]
 // CHECK-DAG: task_schedule prior=[[B]] status=complete next=
-// CHECK-DAG: task_schedule prior={{[0-9]+}} status=switch next=[[C]]
-// CHECK-DAG: task_schedule prior=[[C]] status=complete next=
-// CHECK: [[S]] wait_end taskwait parallel=[[P]] task=[[I]] ra=set
-// CHECK-NEXT: [[S]] sync_end taskwait parallel=[[P]] task=[[I]] ra=set
-// CHECK-NEXT: [[S]] task_create parent=[[I]] task=[[D:[0-9]+]] flags=0x8000004 deps=0 ra=set
-// CHECK-NEXT: [[S]] task_schedule prior=[[I]] status=switch next=[[D]]
-// CHECK-NEXT: [[S]] task_schedule prior=[[D]] status=complete next=[[I]]
+// CHECK-DAG: task_schedule prior={{[0-9]+}} status=switch next=
+// CHECK-DAG: status=complete next=
+// CHECK-DAG: [[S]] sync_begin taskwait parallel={{[0-9]+}} task=[[I]] ra=set
+// CHECK-DAG: [[S]] wait_begin taskwait parallel={{[0-9]+}} task=[[I]] ra=set
+// CHECK: [[S]] wait_end taskwait parallel=[[P:[0-9]+]] task=[[I]] ra=set
+// CHECK: [[S]] sync_end taskwait parallel=[[P]] task=[[I]] ra=set
+// CHECK: [[S]] task_create parent=[[I]] task=[[D:[0-9]+]] flags=0x8000004 deps=0 ra=set
+// CHECK: [[S]] task_schedule prior=[[I]] status=switch next=[[D]]
+// CHECK: [[S]] task_schedule prior=[[D]] status=complete next=[[I]]
 // CHECK: [[S]] task_create parent=[[I]] task=[[E:[0-9]+]] flags=0x20000004 deps=0 ra=set
-// CHECK: task_schedule prior={{[0-9]+}} status=complete next=
+// CHECK-DAG: task_schedule prior={{[0-9]+}} status=switch next=[[E]]
+// CHECK-DAG: task_schedule prior=[[E]] status=complete next=
+// CHECK-DAG: [[S]] sync_begin taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: [[S]] sync_end taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: sync_end barrier{{(_implicit_workshare)?}} parallel=[[P]]
 // CHECK: 1 mark end
