@@ -42,7 +42,16 @@ GOMP_EXPORT void GOMP_atomic_end(void) { bob_atomic_lock_release(&bob_atomic_glo
 
 /* ---- single ------------------------------------------------------------------ */
 
-GOMP_EXPORT bool GOMP_single_start(void) { return bob_single_begin(bob_self()); }
+/* gcc does not call the runtime where the executor's block ends: a tool
+ * hears the single end where it begins. */
+GOMP_EXPORT bool GOMP_single_start(void)
+{
+    BOB_OMPT_RA();
+    bool mine = bob_single_begin(bob_self());
+    if (mine)
+        BOB_OMPT(bob_ompt_work_end(bob_self()));
+    return mine;
+}
 
 /* single copyprivate: NULL in the thread that runs the block, which then
  * publishes its data with GOMP_single_copy_end; the others get that
@@ -58,6 +67,7 @@ GOMP_EXPORT void *GOMP_single_copy_start(void)
 
 GOMP_EXPORT void GOMP_single_copy_end(void *data)
 {
+    BOB_OMPT(bob_ompt_work_end(bob_self())); /* the executor's block has ended */
     bob_copyprivate_light(bob_self(), data);
 }
 

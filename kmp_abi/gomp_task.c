@@ -40,6 +40,7 @@ GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data,
                                unsigned flags, unsigned long num_tasks, int priority,
                                long start, long end, long step)
 {
+    BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
     bob_gomp_taskloop(bob_self(), &task, num_tasks, start, end, step, false);
 }
@@ -50,6 +51,7 @@ GOMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
                                    int priority, unsigned long long start,
                                    unsigned long long end, unsigned long long step)
 {
+    BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
     bob_gomp_taskloop(bob_self(), &task, num_tasks, (int64_t)start, (int64_t)end,
                       (int64_t)step, true);

@@ -14,26 +14,50 @@ KMP_EXPORT void __kmpc_barrier(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT kmp_int32 __kmpc_single(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     return bob_single_begin(bob_self());
 }
 
-KMP_EXPORT void __kmpc_end_single(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_single(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT(bob_ompt_work_end(bob_self()));
+}
+
+static kmp_int32 masked(kmp_int32 filter, const void *ra)
+{
+    bob_thread_t *self = bob_self();
+    if (self->tid != filter)
+        return 0;
+    BOB_OMPT((bob_ompt_set_ra(ra), bob_ompt_masked(self, ompt_scope_begin)));
+    return 1;
+}
 
 KMP_EXPORT kmp_int32 __kmpc_master(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
-    return bob_self()->tid == 0;
+    return masked(0, __builtin_return_address(0));
 }
 
-KMP_EXPORT void __kmpc_end_master(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_master(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_masked(bob_self(), ompt_scope_end));
+}
 
 KMP_EXPORT kmp_int32 __kmpc_masked(ident_t *loc, kmp_int32 gtid, kmp_int32 filter)
 {
     (void)loc, (void)gtid;
-    return bob_self()->tid == filter;
+    return masked(filter, __builtin_return_address(0));
 }
 
-KMP_EXPORT void __kmpc_end_masked(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_masked(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_masked(bob_self(), ompt_scope_end));
+}
 
 /* barrier_master: after the barrier the master runs its block while the
  * others wait for end_barrier_master (a second barrier that only the
@@ -149,15 +173,19 @@ KMP_EXPORT void *__kmpc_copyprivate_light(ident_t *loc, kmp_int32 gtid, void *da
     return bob_copyprivate_light(bob_self(), data);
 }
 
-/* scope: its barrier and reductions are separate calls; nothing to do. */
+/* scope: its barrier and reductions are separate calls; only a tool
+ * hears of it. */
 KMP_EXPORT void __kmpc_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
 {
     (void)loc, (void)gtid, (void)reserved;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_scope, 0));
 }
 
 KMP_EXPORT void __kmpc_end_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
 {
     (void)loc, (void)gtid, (void)reserved;
+    BOB_OMPT(bob_ompt_work_end(bob_self()));
 }
 
 KMP_EXPORT kmp_int32 __kmpc_cancel(ident_t *loc, kmp_int32 gtid, kmp_int32 kind)

@@ -177,6 +177,7 @@ KMP_EXPORT void __kmpc_taskloop_5(ident_t *loc, int gtid, kmp_task_t *task, int 
                                   int modifier, void *task_dup)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskloop(bob_self(), bob_task_of(task), if_val, lb, ub, st, nogroup, sched,
                  grainsize, modifier != 0, (bob_task_dup_t)task_dup);
 }
@@ -185,8 +186,10 @@ KMP_EXPORT void __kmpc_taskloop(ident_t *loc, int gtid, kmp_task_t *task, int if
                                 kmp_uint64 *lb, kmp_uint64 *ub, kmp_int64 st, int nogroup,
                                 int sched, kmp_uint64 grainsize, void *task_dup)
 {
-    __kmpc_taskloop_5(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, 0,
-                      task_dup);
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    bob_taskloop(bob_self(), bob_task_of(task), if_val, lb, ub, st, nogroup, sched,
+                 grainsize, false, (bob_task_dup_t)task_dup);
 }
 
 /* detach: omp_fulfill_event completes the task of the handle returned here. */

@@ -6,8 +6,9 @@
  * team's count from k-1 to k and runs it: no state to reset, and nowait
  * singles may overlap. */
 #include "rt.h"
+#include "ompt/ompt.h"
 
-bool bob_single_begin(bob_thread_t *self)
+static bool claim(bob_thread_t *self)
 {
     uint64_t mine = ++self->single_next;
     if (self->team->nthreads == 1)
@@ -17,6 +18,15 @@ bool bob_single_begin(bob_thread_t *self)
                                                    &previous, mine,
                                                    memory_order_acq_rel,
                                                    memory_order_relaxed);
+}
+
+/* A tool hears the executor begin (its end is the compiler's call) and
+ * each other thread begin and end at once. */
+bool bob_single_begin(bob_thread_t *self)
+{
+    bool mine = claim(self);
+    BOB_OMPT(bob_ompt_single(self, mine));
+    return mine;
 }
 
 /* The barrier before the copies publishes the data, the one after keeps the

@@ -25,6 +25,9 @@ static bool reported(ompt_callbacks_t which)
     case ompt_callback_implicit_task:
     case ompt_callback_sync_region:
     case ompt_callback_sync_region_wait:
+    case ompt_callback_work:
+    case ompt_callback_dispatch:
+    case ompt_callback_masked:
         return true;
     default:
         return false;

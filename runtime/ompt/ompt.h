@@ -55,6 +55,8 @@ typedef struct bob_ompt_task {
     ompt_data_t *saved_implicit, *resume;
     ompt_state_t saved_state;
     const void *sync_ra;        /* of the sync region in progress */
+    int work;                   /* ompt_work_t of the construct in progress, or 0 */
+    const void *work_ra, *taskloop_ra;
 } bob_ompt_task_t;
 
 /* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
@@ -148,5 +150,20 @@ void bob_ompt_task_free(struct bob_task *t);
  * begins it where the taskgroup begins). */
 void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
 void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
+
+/* ---- work.c: worksharing and masked regions ---- */
+/* self begins a worksharing construct of kind (an ompt_work_t) with count
+ * iterations or sections (0 if unknown), and ends the one it began. */
+void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count);
+void bob_ompt_work_end(bob_thread_t *self);
+/* self starts a chunk of a loop (its first iteration) or a section (its
+ * number). */
+void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance);
+void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint);
+/* self meets a single construct, which it runs or not. */
+void bob_ompt_single(bob_thread_t *self, bool executor);
+/* A taskloop, which a worksharing construct may enclose (a single), so
+ * it keeps its own return address. */
+void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
 
 #endif

@@ -33,7 +33,7 @@ int main(void) {
 // LIB: 1 parallel_end
 // LIB: main done
 // LIB: 1 thread_end thread=1
-// LIB: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0
+// LIB: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0
 
 // BAD: OMP_TOOL='sometimes' is not enabled or disabled; using no tool
 // BAD-NOT: start_tool

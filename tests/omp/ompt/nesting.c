@@ -76,4 +76,4 @@ int main(void) {
 // CHECK: [[A]] implicit_task_end parallel={{[0-9]+}} task=[[AT]] n=0 index=1 flags=0x1
 // CHECK-NEXT: [[A]] thread_end thread=[[A]]
 // CHECK-NEXT: 1 mark end
-// CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0
+// CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0

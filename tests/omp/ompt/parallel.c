@@ -72,4 +72,4 @@ int main(void) {
 // CHECK: 1 implicit_task_end parallel=[[P0]] task=[[T0]] n=0 index=1 flags=0x1
 // CHECK: 1 thread_end thread=1
 // CHECK: 0 finalize
-// CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0
+// CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0

@@ -86,4 +86,4 @@ int main(void) {
 // CHECK: [[S]] sync_end taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: sync_end barrier{{(_implicit_workshare)?}} parallel=[[P]]
 // CHECK: 1 mark end
-// CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0
+// CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0

@@ -9,9 +9,10 @@
  * one counter as their data are first seen. The tool also checks what it
  * can on its own (every begin has its end, get_thread_data inside a
  * callback is the thread's) and, at finalize, prints the balance line
- * "balance threads=0 parallel=0 implicit=0 sync=0 wait=0", which a test's
- * last CHECK names. TOOL_QUIET (a macro) leaves out the per-event lines of
- * the events whose order the test cannot know. */
+ * "balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0
+ * held=0" (begins less ends; mutexes acquired less released), which a
+ * test's last CHECK names. A callback the runtime will never call is named
+ * at initialize: "0 set_callback <event>=<ompt_set_result_t>". */
 #ifndef BOBBIN_OMPT_TEST_TOOL_H
 #define BOBBIN_OMPT_TEST_TOOL_H
 
@@ -32,7 +33,8 @@ static ompt_get_unique_id_t tool_get_unique_id;
 static ompt_finalize_tool_t tool_finalize_tool;
 static _Atomic uint64_t tool_next_id = 1;
 static _Atomic uint64_t tool_next_thread = 1;
-static _Atomic int tool_threads, tool_parallel, tool_implicit, tool_sync, tool_wait;
+static _Atomic int tool_threads, tool_parallel, tool_implicit, tool_sync, tool_wait, tool_work,
+    tool_masked, tool_held;
 
 #define TOOL_FAIL(...)                                                     \
   do {                                                                     \
@@ -144,11 +146,129 @@ static void on_sync_region_wait(ompt_sync_region_t k, ompt_scope_endpoint_t e,
              ra ? "set" : "null");
 }
 
-/* Each test may define TOOL_REGISTER_MORE(lookup) to register callbacks of
- * its own after these. */
-#ifndef TOOL_REGISTER_MORE
-#define TOOL_REGISTER_MORE(lookup) (void)(lookup)
-#endif
+static const char *tool_work_kind(ompt_work_t k) {
+  static const char *names[] = {"?", "loop", "sections", "single_executor", "single_other",
+                                "workshare", "distribute", "taskloop", "scope"};
+  return names[k < 9 ? k : 0];
+}
+
+static void on_work(ompt_work_t k, ompt_scope_endpoint_t e, ompt_data_t *parallel,
+                    ompt_data_t *task, uint64_t count, const void *ra) {
+  atomic_fetch_add(&tool_work, e == ompt_scope_begin ? 1 : -1);
+  TOOL_PRINT("work_%s %s parallel=%llu task=%llu count=%llu ra=%s", tool_endpoint(e),
+             tool_work_kind(k), (unsigned long long)tool_id(parallel),
+             (unsigned long long)tool_id(task), (unsigned long long)count, ra ? "set" : "null");
+}
+
+static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
+                        ompt_data_t instance) {
+  TOOL_PRINT("dispatch %s parallel=%llu task=%llu instance=%llu",
+             kind == ompt_dispatch_section ? "section" : "iteration",
+             (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
+             (unsigned long long)instance.value);
+}
+
+static void on_masked(ompt_scope_endpoint_t e, ompt_data_t *parallel, ompt_data_t *task,
+                      const void *ra) {
+  atomic_fetch_add(&tool_masked, e == ompt_scope_begin ? 1 : -1);
+  TOOL_PRINT("masked_%s parallel=%llu task=%llu ra=%s", tool_endpoint(e),
+             (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
+             ra ? "set" : "null");
+}
+
+static const char *tool_mutex_kind(ompt_mutex_t k) {
+  static const char *names[] = {"?", "lock", "test_lock", "nest_lock", "test_nest_lock",
+                                "critical", "atomic", "ordered"};
+  return names[k < 8 ? k : 0];
+}
+
+/* Mutexes are named by the order in which the tool first sees them. */
+static uint64_t tool_mutex_ids[64];
+static uint64_t tool_mutex_id(ompt_wait_id_t w) {
+  for (int i = 0; i < 64; i++) {
+    uint64_t seen = 0;
+    if (atomic_compare_exchange_strong((_Atomic uint64_t *)&tool_mutex_ids[i], &seen, w) ||
+        seen == w)
+      return (uint64_t)i + 1;
+  }
+  TOOL_FAIL("more than 64 mutexes");
+}
+
+static void on_mutex_acquire(ompt_mutex_t k, unsigned hint, unsigned impl, ompt_wait_id_t w,
+                             const void *ra) {
+  TOOL_PRINT("mutex_acquire %s mutex=%llu hint=%u impl=%u ra=%s", tool_mutex_kind(k),
+             (unsigned long long)tool_mutex_id(w), hint, impl, ra ? "set" : "null");
+}
+
+static void on_mutex_acquired(ompt_mutex_t k, ompt_wait_id_t w, const void *ra) {
+  atomic_fetch_add(&tool_held, 1);
+  TOOL_PRINT("mutex_acquired %s mutex=%llu ra=%s", tool_mutex_kind(k),
+             (unsigned long long)tool_mutex_id(w), ra ? "set" : "null");
+}
+
+static void on_mutex_released(ompt_mutex_t k, ompt_wait_id_t w, const void *ra) {
+  atomic_fetch_sub(&tool_held, 1);
+  TOOL_PRINT("mutex_released %s mutex=%llu ra=%s", tool_mutex_kind(k),
+             (unsigned long long)tool_mutex_id(w), ra ? "set" : "null");
+}
+
+static void on_lock_init(ompt_mutex_t k, unsigned hint, unsigned impl, ompt_wait_id_t w,
+                         const void *ra) {
+  TOOL_PRINT("lock_init %s mutex=%llu hint=%u impl=%u ra=%s", tool_mutex_kind(k),
+             (unsigned long long)tool_mutex_id(w), hint, impl, ra ? "set" : "null");
+}
+
+static void on_lock_destroy(ompt_mutex_t k, ompt_wait_id_t w, const void *ra) {
+  TOOL_PRINT("lock_destroy %s mutex=%llu ra=%s", tool_mutex_kind(k),
+             (unsigned long long)tool_mutex_id(w), ra ? "set" : "null");
+}
+
+static void on_nest_lock(ompt_scope_endpoint_t e, ompt_wait_id_t w, const void *ra) {
+  TOOL_PRINT("nest_lock_%s mutex=%llu ra=%s", tool_endpoint(e),
+             (unsigned long long)tool_mutex_id(w), ra ? "set" : "null");
+}
+
+static void on_flush(ompt_data_t *thread, const void *ra) {
+  if (thread != tool_get_thread_data())
+    TOOL_FAIL("flush's thread data is not get_thread_data's");
+  TOOL_PRINT("flush ra=%s", ra ? "set" : "null");
+}
+
+static void on_cancel(ompt_data_t *task, int flags, const void *ra) {
+  TOOL_PRINT("cancel task=%llu flags=0x%x ra=%s", (unsigned long long)tool_id(task), flags,
+             ra ? "set" : "null");
+}
+
+static void on_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int n) {
+  TOOL_PRINT("dependences task=%llu n=%d first_type=%d", (unsigned long long)tool_id(task), n,
+             n > 0 ? (int)deps[0].dependence_type : 0);
+}
+
+static void on_task_dependence(ompt_data_t *from, ompt_data_t *to) {
+  TOOL_PRINT("task_dependence from=%llu to=%llu", (unsigned long long)tool_id(from),
+             (unsigned long long)tool_id(to));
+}
+
+static void on_reduction(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *parallel,
+                         ompt_data_t *task, const void *ra) {
+  TOOL_PRINT("reduction_%s %s parallel=%llu task=%llu ra=%s", tool_endpoint(e),
+             tool_sync_kind(k), (unsigned long long)tool_id(parallel),
+             (unsigned long long)tool_id(task), ra ? "set" : "null");
+}
+
+static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra) {
+  TOOL_PRINT("control_tool command=%llu modifier=%llu arg=%s ra=%s",
+             (unsigned long long)command, (unsigned long long)modifier, arg ? "set" : "null",
+             ra ? "set" : "null");
+  return (int)command + 100;
+}
+
+static void on_error(ompt_severity_t severity, const char *message, size_t length,
+                     const void *ra) {
+  TOOL_PRINT("error severity=%s message=%.*s ra=%s",
+             severity == ompt_fatal ? "fatal" : "warning", (int)length, message,
+             ra ? "set" : "null");
+}
 
 #define TOOL_REGISTER(event, fn)                                               \
   do {                                                                         \
@@ -182,15 +302,32 @@ static int tool_initialize(ompt_function_lookup_t lookup, int device, ompt_data_
   TOOL_REGISTER(task_schedule, on_task_schedule);
   TOOL_REGISTER(sync_region, on_sync_region);
   TOOL_REGISTER(sync_region_wait, on_sync_region_wait);
-  TOOL_REGISTER_MORE(lookup);
+  TOOL_REGISTER(work, on_work);
+  TOOL_REGISTER(dispatch, on_dispatch);
+  TOOL_REGISTER(masked, on_masked);
+  TOOL_REGISTER(mutex_acquire, on_mutex_acquire);
+  TOOL_REGISTER(mutex_acquired, on_mutex_acquired);
+  TOOL_REGISTER(mutex_released, on_mutex_released);
+  TOOL_REGISTER(lock_init, on_lock_init);
+  TOOL_REGISTER(lock_destroy, on_lock_destroy);
+  TOOL_REGISTER(nest_lock, on_nest_lock);
+  TOOL_REGISTER(flush, on_flush);
+  TOOL_REGISTER(cancel, on_cancel);
+  TOOL_REGISTER(dependences, on_dependences);
+  TOOL_REGISTER(task_dependence, on_task_dependence);
+  TOOL_REGISTER(reduction, on_reduction);
+  TOOL_REGISTER(control_tool, on_control_tool);
+  TOOL_REGISTER(error, on_error);
   return 1; /* keep the tool */
 }
 
 static void tool_finalize(ompt_data_t *data) {
   (void)data;
-  printf("0 finalize\n0 balance threads=%d parallel=%d implicit=%d sync=%d wait=%d\n",
+  printf("0 finalize\n0 balance threads=%d parallel=%d implicit=%d sync=%d wait=%d work=%d "
+         "masked=%d held=%d\n",
          atomic_load(&tool_threads), atomic_load(&tool_parallel),
-         atomic_load(&tool_implicit), atomic_load(&tool_sync), atomic_load(&tool_wait));
+         atomic_load(&tool_implicit), atomic_load(&tool_sync), atomic_load(&tool_wait),
+         atomic_load(&tool_work), atomic_load(&tool_masked), atomic_load(&tool_held));
   fflush(stdout);
 }
 
