@@ -22,23 +22,44 @@ GOMP_EXPORT bool GOMP_barrier_cancel(void) { return bob_cancel_barrier(bob_self(
 
 static uint32_t unnamed_critical;
 
-GOMP_EXPORT void GOMP_critical_start(void) { bob_lock_acquire(&unnamed_critical); }
+GOMP_EXPORT void GOMP_critical_start(void)
+{
+    BOB_OMPT_RA();
+    bob_mutex_acquire(&unnamed_critical, ompt_mutex_critical, 0);
+}
 
-GOMP_EXPORT void GOMP_critical_end(void) { bob_lock_release(&unnamed_critical); }
+GOMP_EXPORT void GOMP_critical_end(void)
+{
+    BOB_OMPT_RA();
+    bob_mutex_release(&unnamed_critical, ompt_mutex_critical);
+}
 
 GOMP_EXPORT void GOMP_critical_name_start(void **pptr)
 {
-    bob_lock_acquire((uint32_t *)pptr);
+    BOB_OMPT_RA();
+    bob_mutex_acquire((uint32_t *)pptr, ompt_mutex_critical, 0);
 }
 
-GOMP_EXPORT void GOMP_critical_name_end(void **pptr) { bob_lock_release((uint32_t *)pptr); }
+GOMP_EXPORT void GOMP_critical_name_end(void **pptr)
+{
+    BOB_OMPT_RA();
+    bob_mutex_release((uint32_t *)pptr, ompt_mutex_critical);
+}
 
 /* ---- atomic: the code gcc cannot make lock-free runs under the lock that
  * __kmpc_atomic_start/end take too. ---------------------------------------- */
 
-GOMP_EXPORT void GOMP_atomic_start(void) { bob_atomic_lock_acquire(&bob_atomic_global); }
+GOMP_EXPORT void GOMP_atomic_start(void)
+{
+    BOB_OMPT_RA();
+    bob_atomic_section_begin();
+}
 
-GOMP_EXPORT void GOMP_atomic_end(void) { bob_atomic_lock_release(&bob_atomic_global); }
+GOMP_EXPORT void GOMP_atomic_end(void)
+{
+    BOB_OMPT_RA();
+    bob_atomic_section_end();
+}
 
 /* ---- single ------------------------------------------------------------------ */
 
@@ -73,9 +94,17 @@ GOMP_EXPORT void GOMP_single_copy_end(void *data)
 
 /* ---- ordered and doacross ------------------------------------------------------- */
 
-GOMP_EXPORT void GOMP_ordered_start(void) { bob_gomp_ordered_start(bob_self()); }
+GOMP_EXPORT void GOMP_ordered_start(void)
+{
+    BOB_OMPT_RA();
+    bob_gomp_ordered_start(bob_self());
+}
 
-GOMP_EXPORT void GOMP_ordered_end(void) {}
+GOMP_EXPORT void GOMP_ordered_end(void)
+{
+    BOB_OMPT_RA();
+    bob_ordered_end(bob_self());
+}
 
 /* The iteration vectors are logical iteration numbers, one per dimension of
  * the doacross nest; wait passes them as varargs. */

@@ -90,31 +90,37 @@ KMP_EXPORT kmp_int32 __kmpc_barrier_master_nowait(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT void __kmpc_critical(ident_t *loc, kmp_int32 gtid, kmp_critical_name *name)
 {
     (void)loc, (void)gtid;
-    bob_lock_acquire((uint32_t *)name);
+    BOB_OMPT_RA();
+    bob_mutex_acquire((uint32_t *)name, ompt_mutex_critical, 0);
 }
 
+/* Every hint is served by the one lock kind; only a tool hears of it. */
 KMP_EXPORT void __kmpc_critical_with_hint(ident_t *loc, kmp_int32 gtid,
                                           kmp_critical_name *name, uint32_t hint)
 {
-    (void)hint; /* every hint is served by the one lock kind */
-    __kmpc_critical(loc, gtid, name);
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    bob_mutex_acquire((uint32_t *)name, ompt_mutex_critical, hint);
 }
 
 KMP_EXPORT void __kmpc_end_critical(ident_t *loc, kmp_int32 gtid, kmp_critical_name *name)
 {
     (void)loc, (void)gtid;
-    bob_lock_release((uint32_t *)name);
+    BOB_OMPT_RA();
+    bob_mutex_release((uint32_t *)name, ompt_mutex_critical);
 }
 
 KMP_EXPORT void __kmpc_ordered(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_ordered_begin(bob_self());
 }
 
 KMP_EXPORT void __kmpc_end_ordered(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_ordered_end(bob_self());
 }
 
@@ -122,6 +128,7 @@ KMP_EXPORT void __kmpc_flush(ident_t *loc)
 {
     (void)loc;
     atomic_thread_fence(memory_order_seq_cst);
+    BOB_OMPT((bob_ompt_set_ra(__builtin_return_address(0)), bob_ompt_flush()));
 }
 
 KMP_EXPORT void __kmpc_copyprivate(ident_t *loc, kmp_int32 gtid, size_t size, void *data,

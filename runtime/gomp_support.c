@@ -70,7 +70,7 @@ static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
     if (!end)
         return;
     self->ordered_end = 0;
-    bob_ordered_begin(self); /* our chunk's turn: self->ordered_iter */
+    bob_ordered_wait(self); /* our chunk's turn: self->ordered_iter */
     bob_ordered_pass(ws, end);
 }
 

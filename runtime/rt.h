@@ -376,7 +376,9 @@ uint32_t bob_nest_owner(bob_thread_t *self);
 void bob_nest_owner_free(uint32_t owner);
 int bob_nest_lock_try(uint32_t *words, uint32_t owner);
 void bob_nest_lock_acquire(uint32_t *words, uint32_t owner);
-void bob_nest_lock_release(uint32_t *words);
+/* Releases one hold; true when that was the last, and the lock is free. */
+bool bob_nest_lock_release(uint32_t *words);
+bool bob_nest_lock_owned(const uint32_t *words, uint32_t owner);
 int bob_num_procs(void);
 /* The ULT stack size of OpenMP threads; setting it works before the first
  * parallel region only, as with libomp. */
@@ -423,6 +425,9 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
 bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *incr,
                        int32_t *last);
 void bob_dispatch_fini_iteration(bob_thread_t *self);
+/* Waits for the calling thread's ORDERED turn, where no ORDERED region
+ * begins (a tool hears nothing). */
+void bob_ordered_wait(bob_thread_t *self);
 void bob_ordered_begin(bob_thread_t *self);
 void bob_ordered_end(bob_thread_t *self);
 /* Gives the ORDERED turn to iteration iter of the loop. */

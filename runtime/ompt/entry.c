@@ -28,6 +28,13 @@ static bool reported(ompt_callbacks_t which)
     case ompt_callback_work:
     case ompt_callback_dispatch:
     case ompt_callback_masked:
+    case ompt_callback_mutex_acquire:
+    case ompt_callback_mutex_acquired:
+    case ompt_callback_mutex_released:
+    case ompt_callback_lock_init:
+    case ompt_callback_lock_destroy:
+    case ompt_callback_nest_lock:
+    case ompt_callback_flush:
         return true;
     default:
         return false;
@@ -60,7 +67,8 @@ static const struct named { int id; const char *name; } states[] = {
 };
 
 /* Bobbin's one kind of lock: a word whose waiters spin, then suspend. */
-static const struct named mutex_impls[] = {{0, "mutex_impl_none"}, {1, "spin_then_suspend"}};
+static const struct named mutex_impls[] = {{0, "mutex_impl_none"},
+                                           {BOB_OMPT_MUTEX_IMPL, "spin_then_suspend"}};
 
 static int next_of(const struct named *list, int n, int current, int *next, const char **name)
 {

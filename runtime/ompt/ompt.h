@@ -35,7 +35,7 @@
  * now (the prior task of a task it starts). */
 typedef struct bob_ompt_thread {
     ompt_data_t data;
-    ompt_state_t state;
+    ompt_state_t state, saved_state; /* saved: while it waits for a mutex */
     ompt_wait_id_t wait_id;
     ompt_data_t *implicit;
 } bob_ompt_thread_t;
@@ -57,6 +57,7 @@ typedef struct bob_ompt_task {
     const void *sync_ra;        /* of the sync region in progress */
     int work;                   /* ompt_work_t of the construct in progress, or 0 */
     const void *work_ra, *taskloop_ra;
+    const void *mutex_ra;       /* of the mutex being acquired */
 } bob_ompt_task_t;
 
 /* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
@@ -150,6 +151,8 @@ void bob_ompt_task_free(struct bob_task *t);
  * begins it where the taskgroup begins). */
 void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
 void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
+/* The calling thread flushed. */
+void bob_ompt_flush(void);
 
 /* ---- work.c: worksharing and masked regions ---- */
 /* self begins a worksharing construct of kind (an ompt_work_t) with count
@@ -165,5 +168,42 @@ void bob_ompt_single(bob_thread_t *self, bool executor);
 /* A taskloop, which a worksharing construct may enclose (a single), so
  * it keeps its own return address. */
 void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
+
+/* ---- mutex.c: locks, critical sections, ORDERED ---- */
+/* Bobbin's one mutex implementation, for enumerate_mutex_impls. */
+enum { BOB_OMPT_MUTEX_IMPL = 1 };
+/* Events of a mutex of kind (an ompt_mutex_t) at address mutex. */
+void bob_ompt_mutex_acquire(int kind, unsigned hint, const void *mutex);
+void bob_ompt_mutex_acquired(int kind, const void *mutex);
+void bob_ompt_mutex_released(int kind, const void *mutex);
+void bob_ompt_lock_init(int kind, unsigned hint, const void *mutex);
+void bob_ompt_lock_destroy(int kind, const void *mutex);
+/* The lock operations of lock.c with their events. */
+void bob_ompt_lock_acquire(uint32_t *word, int kind, unsigned hint);
+bool bob_ompt_lock_try(uint32_t *word, int kind);
+void bob_ompt_nest_lock_acquire(uint32_t *words, uint32_t owner);
+int bob_ompt_nest_lock_try(uint32_t *words, uint32_t owner);
+void bob_ompt_nest_lock_release(uint32_t *words);
+
+/* What the entry points call: a lock word taken, tried and released as a
+ * mutex of kind, reported only with a tool. */
+static inline void bob_mutex_acquire(uint32_t *word, int kind, unsigned hint)
+{
+    if (__builtin_expect(bob_ompt_on, 0))
+        bob_ompt_lock_acquire(word, kind, hint);
+    else
+        bob_lock_acquire(word);
+}
+
+static inline bool bob_mutex_try(uint32_t *word, int kind)
+{
+    return __builtin_expect(bob_ompt_on, 0) ? bob_ompt_lock_try(word, kind) : bob_lock_try(word);
+}
+
+static inline void bob_mutex_release(uint32_t *word, int kind)
+{
+    bob_lock_release(word);
+    BOB_OMPT(bob_ompt_mutex_released(kind, word));
+}
 
 #endif

@@ -1,6 +1,6 @@
 /* This file reports synchronisation regions (sync_region and
- * sync_region_wait: barriers, taskwait, taskgroup) and keeps the state
- * ompt_get_state gives a thread that waits in one. */
+ * sync_region_wait: barriers, taskwait, taskgroup), keeps the state
+ * ompt_get_state gives a thread that waits in one, and reports flushes. */
 #include "ompt/ompt.h"
 
 static ompt_state_t wait_state(ompt_sync_region_t kind)
@@ -58,4 +58,12 @@ void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind)
     const void *ra = self->ompt ? self->ompt->sync_ra : NULL;
     report(self, ompt_callback_sync_region_wait, kind, ompt_scope_end, ra);
     report(self, ompt_callback_sync_region, kind, ompt_scope_end, ra);
+}
+
+void bob_ompt_flush(void)
+{
+    bob_thread_t *self = bob_self_peek();
+    bob_ompt_thread_t *thread = bob_ompt_thread(self);
+    if (BOB_OMPT_CB(flush, flush))
+        BOB_OMPT_CB(flush, flush)(thread ? &thread->data : NULL, bob_ompt_take_ra(self));
 }

@@ -1,9 +1,10 @@
 // OMPT work events of what only clang hands to the runtime: static loops
 // (with and without a chunk; gcc computes those itself), a teams
 // distribute loop (ompt_work_distribute, once per team), masked/master
-// regions (gcc tests the thread number inline) and a scope region, as
-// clang 16 and later call the runtime for it (clang 14 does not know the
-// construct, clang 19 cannot outline it yet: called here by hand).
+// regions (gcc tests the thread number inline), a scope region, as clang
+// 16 and later call the runtime for it (clang 14 does not know the
+// construct, clang 19 cannot outline it yet: called here by hand), and a
+// flush (gcc emits a fence).
 // RUN: %libomp-compile %ompt-flags && %libomp-run | sort -s -n -k1,1 | FileCheck %s
 // RUN: %libomp-run | FileCheck %s --check-prefix=ALL
 // REQUIRES: bobbin, clang
@@ -32,6 +33,7 @@ int main(void) {
     __kmpc_scope(NULL, 0, NULL);
     sum += 1;
     __kmpc_end_scope(NULL, 0, NULL);
+    #pragma omp flush
   }
   CHECK_EQ(sum, 2 * 28 + 200 + 2);
   printf("1 mark teams\n");
@@ -54,6 +56,7 @@ int main(void) {
 // CHECK: 1 masked_end parallel=[[P]] task=[[T1]] ra=set
 // CHECK: 1 work_begin scope parallel=[[P]] task=[[T1]] count=0 ra=set
 // CHECK: 1 work_end scope parallel=[[P]] task=[[T1]] count=0 ra=set
+// CHECK: 1 flush ra=set
 // CHECK: 1 mark teams
 // CHECK: 1 work_begin distribute parallel=[[L:[0-9]+]] task={{[0-9]+}} count=8 ra=set
 // CHECK: 1 work_end distribute parallel=[[L]]
@@ -66,6 +69,7 @@ int main(void) {
 // CHECK: [[W]] masked_end parallel=[[P]] task=[[T2]] ra=set
 // CHECK: [[W]] work_begin scope parallel=[[P]] task=[[T2]] count=0 ra=set
 // CHECK: [[W]] work_end scope parallel=[[P]] task=[[T2]] count=0 ra=set
+// CHECK: [[W]] flush ra=set
 // CHECK: work_begin distribute parallel=[[L]] task={{[0-9]+}} count=8 ra=set
 
 // ALL-COUNT-2: masked_begin
