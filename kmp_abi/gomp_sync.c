@@ -144,6 +144,7 @@ GOMP_DOACROSS(ull_, unsigned long long)
 /* do_cancel false (an if clause that is false): a cancellation point. */
 GOMP_EXPORT bool GOMP_cancel(int which, bool do_cancel)
 {
+    BOB_OMPT_RA();
     bob_thread_t *self = bob_self();
     int kind = bob_gomp_cancel_kind(which);
     return do_cancel ? bob_cancel(self, kind) : bob_cancellation_point(self, kind);
@@ -151,5 +152,6 @@ GOMP_EXPORT bool GOMP_cancel(int which, bool do_cancel)
 
 GOMP_EXPORT bool GOMP_cancellation_point(int which)
 {
+    BOB_OMPT_RA();
     return bob_cancellation_point(bob_self(), bob_gomp_cancel_kind(which));
 }

@@ -149,6 +149,7 @@ KMP_EXPORT kmp_int32 __kmpc_reduce_nowait(ident_t *loc, kmp_int32 gtid, kmp_int3
                                           kmp_critical_name *lock)
 {
     (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
+    BOB_OMPT_RA();
     return bob_reduce_begin(bob_self(), (uint32_t *)lock,
                             loc && (loc->flags & KMP_IDENT_ATOMIC_REDUCE));
 }
@@ -165,7 +166,10 @@ KMP_EXPORT kmp_int32 __kmpc_reduce(ident_t *loc, kmp_int32 gtid, kmp_int32 nvars
                                    void (*combine)(void *, void *),
                                    kmp_critical_name *lock)
 {
-    return __kmpc_reduce_nowait(loc, gtid, nvars, size, data, combine, lock);
+    (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
+    BOB_OMPT_RA();
+    return bob_reduce_begin(bob_self(), (uint32_t *)lock,
+                            loc && (loc->flags & KMP_IDENT_ATOMIC_REDUCE));
 }
 
 KMP_EXPORT void __kmpc_end_reduce(ident_t *loc, kmp_int32 gtid, kmp_critical_name *lock)
@@ -198,6 +202,7 @@ KMP_EXPORT void __kmpc_end_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
 KMP_EXPORT kmp_int32 __kmpc_cancel(ident_t *loc, kmp_int32 gtid, kmp_int32 kind)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     return bob_cancel(bob_self(), kind);
 }
 
@@ -205,6 +210,7 @@ KMP_EXPORT kmp_int32 __kmpc_cancellationpoint(ident_t *loc, kmp_int32 gtid,
                                               kmp_int32 kind)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     return bob_cancellation_point(bob_self(), kind);
 }
 
@@ -217,5 +223,6 @@ KMP_EXPORT kmp_int32 __kmpc_cancel_barrier(ident_t *loc, kmp_int32 gtid)
 /* The error directive at run time: severity 1 warns, 2 ends the program. */
 KMP_EXPORT void __kmpc_error(ident_t *loc, int severity, const char *message)
 {
+    BOB_OMPT(bob_ompt_error(severity == 2, message, __builtin_return_address(0)));
     bob_error_directive_kmp(loc ? loc->psource : NULL, severity == 2, message);
 }

@@ -64,7 +64,7 @@ void *bob_copyprivate_light(bob_thread_t *self, void *data)
  * result under the construct's lock (method 1). A thread alone combines
  * without either, unless it is one team of a league: the teams' initial
  * threads combine into the same variables at once. */
-int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
+static int reduce_method(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
 {
     self->reduce_locked = false;
     if (self->team->nthreads == 1 && self->team->league_size == 1)
@@ -76,8 +76,18 @@ int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
     return 1;
 }
 
+/* For a tool, a thread's part of the reduction is the combining: under
+ * the lock (method 1) until the compiler's end call, with atomics at once. */
+int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
+{
+    int method = reduce_method(self, lock, atomic_ok);
+    BOB_OMPT(bob_ompt_reduce_begin(self, method == 1));
+    return method;
+}
+
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier)
 {
+    BOB_OMPT(bob_ompt_reduce_end(self));
     if (self->reduce_locked)
         bob_lock_release(lock);
     self->reduce_locked = false;

@@ -176,6 +176,7 @@ static void run_body(bob_task_t *t, bob_thread_t *prior)
     BOB_OMPT(bob_ompt_task_start(t, prior));
     if (t->kmp.part_id == 0) {
         if (discarded(t)) {
+            BOB_OMPT(bob_ompt_discarded(&t->ctx));
             destroy_privates(t);
             BOB_OMPT(bob_ompt_task_end(t, ompt_task_cancel));
             body_done(t);

@@ -35,6 +35,12 @@ static bool reported(ompt_callbacks_t which)
     case ompt_callback_lock_destroy:
     case ompt_callback_nest_lock:
     case ompt_callback_flush:
+    case ompt_callback_cancel:
+    case ompt_callback_dependences:
+    case ompt_callback_task_dependence:
+    case ompt_callback_reduction:
+    case ompt_callback_control_tool:
+    case ompt_callback_error:
         return true;
     default:
         return false;

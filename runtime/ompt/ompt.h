@@ -31,6 +31,9 @@
 
 #include <omp-tools.h>
 
+struct bob_task;
+struct bob_dep;
+
 /* One OMPT thread: its tool data, state, and the implicit task it runs
  * now (the prior task of a task it starts). */
 typedef struct bob_ompt_thread {
@@ -58,6 +61,7 @@ typedef struct bob_ompt_task {
     int work;                   /* ompt_work_t of the construct in progress, or 0 */
     const void *work_ra, *taskloop_ra;
     const void *mutex_ra;       /* of the mutex being acquired */
+    const void *reduce_ra;      /* of a reduction combining under its lock */
 } bob_ompt_task_t;
 
 /* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
@@ -80,6 +84,12 @@ extern ompt_callback_t bob_ompt_callbacks[64];
             hook;                                                          \
     } while (0)
 #define BOB_OMPT_CB(type, event) ((ompt_callback_##type##_t)bob_ompt_callbacks[ompt_callback_##event])
+
+/* The task data of a context, NULL without a record. */
+static inline ompt_data_t *bob_ompt_task_data(const bob_thread_t *ctx)
+{
+    return ctx && ctx->ompt ? &ctx->ompt->data : NULL;
+}
 
 /* The entry point in progress was called from ra (kmp_abi's shims). */
 #define BOB_OMPT_RA() BOB_OMPT(bob_ompt_set_ra(__builtin_return_address(0)))
@@ -144,6 +154,10 @@ void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior);
 void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
 /* t's memory goes. */
 void bob_ompt_task_free(struct bob_task *t);
+/* t, just created, has the n dependences deps (bob_dep_t of task.h). */
+void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
+/* to waits for from, both incomplete (the caller holds from's node). */
+void bob_ompt_task_dependence(struct bob_task *from, struct bob_task *to);
 
 /* ---- sync.c: synchronisation regions and states ---- */
 /* A sync region of kind begins, its wait begins, and both end; the wait
@@ -168,6 +182,24 @@ void bob_ompt_single(bob_thread_t *self, bool executor);
 /* A taskloop, which a worksharing construct may enclose (a single), so
  * it keeps its own return address. */
 void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
+
+/* ---- misc.c: cancel, reductions, control_tool, error ---- */
+/* self's cancel construct of kind (enum bob_cancel_kind) took effect
+ * (how: ompt_cancel_activated), or self saw its cancellation
+ * (ompt_cancel_detected). */
+void bob_ompt_cancel(bob_thread_t *self, int kind, int how);
+/* The task whose context this is was discarded, cancelled before it ran. */
+void bob_ompt_discarded(bob_thread_t *task_ctx);
+/* self's part of a reduction begins; until_end: it ends at
+ * bob_ompt_reduce_end, else at once. */
+void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end);
+void bob_ompt_reduce_end(bob_thread_t *self);
+/* omp_control_tool with a tool attached: the tool's answer, or
+ * omp_control_tool_nocallback. */
+int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra);
+/* The error directive, before the runtime prints it (and, if fatal, ends
+ * the program). */
+void bob_ompt_error(bool fatal, const char *message, const void *ra);
 
 /* ---- mutex.c: locks, critical sections, ORDERED ---- */
 /* Bobbin's one mutex implementation, for enumerate_mutex_impls. */

@@ -29,7 +29,7 @@ static void report(bob_thread_t *self, ompt_callbacks_t which, ompt_sync_region_
     ompt_callback_sync_region_t cb = (ompt_callback_sync_region_t)bob_ompt_callbacks[which];
     if (cb)
         cb(kind, endpoint, bob_ompt_parallel_data(self->team),
-           self->ompt ? &self->ompt->data : NULL, ra);
+           bob_ompt_task_data(self), ra);
 }
 
 void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word)

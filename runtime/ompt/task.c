@@ -30,7 +30,7 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
         r->flags |= ompt_task_undeferred;
     const void *ra = bob_ompt_take_ra(self);
     if (BOB_OMPT_CB(task_create, task_create))
-        BOB_OMPT_CB(task_create, task_create)(self->ompt ? &self->ompt->data : NULL,
+        BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,
                                               has_deps, ra);
 }
@@ -55,4 +55,41 @@ void bob_ompt_task_free(bob_task_t *t)
 {
     free(t->ctx.ompt);
     t->ctx.ompt = NULL;
+}
+
+/* The dependence types of bob_dep_t's flags; omp_all_memory, which
+ * LLVM 14's omp-tools.h has no type for, is an inout of no variable. */
+static ompt_dependence_type_t type_of(uint8_t flags)
+{
+    if (flags & 0x80)
+        return ompt_dependence_type_inout;
+    if (flags & 4)
+        return ompt_dependence_type_mutexinoutset;
+    if (flags & 8)
+        return ompt_dependence_type_inoutset;
+    return (flags & 3) == 3 ? ompt_dependence_type_inout
+           : flags & 2      ? ompt_dependence_type_out
+                            : ompt_dependence_type_in;
+}
+
+void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
+{
+    if (!t->ctx.ompt || !BOB_OMPT_CB(dependences, dependences))
+        return;
+    ompt_dependence_t *list = calloc((size_t)n, sizeof *list);
+    if (!list)
+        bob_fatal("out of memory for the OMPT list of %d dependences", n);
+    for (int i = 0; i < n; i++) {
+        list[i].variable.ptr = deps[i].flags & 0x80 ? NULL : (void *)deps[i].addr;
+        list[i].dependence_type = type_of(deps[i].flags);
+    }
+    BOB_OMPT_CB(dependences, dependences)(&t->ctx.ompt->data, list, n);
+    free(list);
+}
+
+void bob_ompt_task_dependence(bob_task_t *from, bob_task_t *to)
+{
+    if (from && to && from->ctx.ompt && to->ctx.ompt &&
+        BOB_OMPT_CB(task_dependence, task_dependence))
+        BOB_OMPT_CB(task_dependence, task_dependence)(&from->ctx.ompt->data, &to->ctx.ompt->data);
 }

@@ -47,8 +47,6 @@ ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team)
     return team && team->ompt ? &team->ompt->parallel : NULL;
 }
 
-static ompt_data_t *task_data(const bob_thread_t *ctx) { return ctx->ompt ? &ctx->ompt->data : NULL; }
-
 void bob_ompt_initial_begin(bob_thread_t *t)
 {
     bob_ompt_team_t *r = team_record(t->team, 0);
@@ -104,7 +102,7 @@ static void region_begin(bob_thread_t *self, bob_team_t *team, int requested, in
         r->members[0].thread = thread;
     r->ra = bob_ompt_take_ra(self);
     if (BOB_OMPT_CB(parallel_begin, parallel_begin))
-        BOB_OMPT_CB(parallel_begin, parallel_begin)(task_data(self), bob_ompt_frame(self),
+        BOB_OMPT_CB(parallel_begin, parallel_begin)(bob_ompt_task_data(self), bob_ompt_frame(self),
                                                     &r->parallel, (unsigned)requested,
                                                     r->flags, r->ra);
 }
@@ -127,7 +125,7 @@ void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team)
     if (!r)
         return;
     if (BOB_OMPT_CB(parallel_end, parallel_end))
-        BOB_OMPT_CB(parallel_end, parallel_end)(&r->parallel, task_data(self), r->flags, r->ra);
+        BOB_OMPT_CB(parallel_end, parallel_end)(&r->parallel, bob_ompt_task_data(self), r->flags, r->ra);
     team_record_free(team);
 }
 

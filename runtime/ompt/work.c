@@ -5,14 +5,12 @@
  * for the end to name, whichever entry point ends it. */
 #include "ompt/ompt.h"
 
-static ompt_data_t *task_data(bob_thread_t *self) { return self->ompt ? &self->ompt->data : NULL; }
-
 static void work(bob_thread_t *self, int kind, ompt_scope_endpoint_t endpoint, uint64_t count,
                  const void *ra)
 {
     if (BOB_OMPT_CB(work, work))
         BOB_OMPT_CB(work, work)(kind, endpoint, bob_ompt_parallel_data(self->team),
-                                task_data(self), count, ra);
+                                bob_ompt_task_data(self), count, ra);
 }
 
 void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count)
@@ -38,7 +36,7 @@ void bob_ompt_work_end(bob_thread_t *self)
 void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance)
 {
     if (BOB_OMPT_CB(dispatch, dispatch))
-        BOB_OMPT_CB(dispatch, dispatch)(bob_ompt_parallel_data(self->team), task_data(self),
+        BOB_OMPT_CB(dispatch, dispatch)(bob_ompt_parallel_data(self->team), bob_ompt_task_data(self),
                                         kind, (ompt_data_t){.value = instance});
 }
 
@@ -47,7 +45,7 @@ void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint)
     const void *ra = bob_ompt_take_ra(self);
     if (BOB_OMPT_CB(masked, masked))
         BOB_OMPT_CB(masked, masked)(endpoint, bob_ompt_parallel_data(self->team),
-                                    task_data(self), ra);
+                                    bob_ompt_task_data(self), ra);
 }
 
 void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count)

@@ -3,8 +3,9 @@
 // distribute loop (ompt_work_distribute, once per team), masked/master
 // regions (gcc tests the thread number inline), a scope region, as clang
 // 16 and later call the runtime for it (clang 14 does not know the
-// construct, clang 19 cannot outline it yet: called here by hand), and a
-// flush (gcc emits a fence).
+// construct, clang 19 cannot outline it yet: called here by hand), a
+// flush (gcc emits a fence) and each thread's part of the region's
+// reduction (gcc combines inline).
 // RUN: %libomp-compile %ompt-flags && %libomp-run | sort -s -n -k1,1 | FileCheck %s
 // RUN: %libomp-run | FileCheck %s --check-prefix=ALL
 // REQUIRES: bobbin, clang
@@ -57,6 +58,8 @@ int main(void) {
 // CHECK: 1 work_begin scope parallel=[[P]] task=[[T1]] count=0 ra=set
 // CHECK: 1 work_end scope parallel=[[P]] task=[[T1]] count=0 ra=set
 // CHECK: 1 flush ra=set
+// CHECK: 1 reduction_begin reduction parallel=[[P]] task=[[T1]] ra=set
+// CHECK: 1 reduction_end reduction parallel=[[P]] task=[[T1]] ra=set
 // CHECK: 1 mark teams
 // CHECK: 1 work_begin distribute parallel=[[L:[0-9]+]] task={{[0-9]+}} count=8 ra=set
 // CHECK: 1 work_end distribute parallel=[[L]]
@@ -70,6 +73,8 @@ int main(void) {
 // CHECK: [[W]] work_begin scope parallel=[[P]] task=[[T2]] count=0 ra=set
 // CHECK: [[W]] work_end scope parallel=[[P]] task=[[T2]] count=0 ra=set
 // CHECK: [[W]] flush ra=set
+// CHECK: [[W]] reduction_begin reduction parallel=[[P]] task=[[T2]] ra=set
+// CHECK: [[W]] reduction_end reduction parallel=[[P]] task=[[T2]] ra=set
 // CHECK: work_begin distribute parallel=[[L]] task={{[0-9]+}} count=8 ra=set
 
 // ALL-COUNT-2: masked_begin
