@@ -97,6 +97,16 @@ if not os.path.lexists(os.path.join(ompt_include, "omp-tools.h")):
     os.symlink(os.path.join(config.omp_include_dir, "omp-tools.h"),
                os.path.join(ompt_include, "omp-tools.h"))
 config.substitutions.append(("%ompt-flags", "-I" + ompt_include + " -rdynamic"))
+# LLVM 14's Archer (libomp-14-dev), an OMPT tool for ThreadSanitizer:
+# `REQUIRES: archer`, %archer-lib. Its programs are built with
+# -fsanitize=thread, which the sanitizer tree's preloaded ASan excludes:
+# there they say `UNSUPPORTED: sanitize`.
+archer = os.path.join(llvm_lib, "libarcher.so")
+if os.path.exists(archer):
+    config.available_features.add("archer")
+    config.substitutions.append(("%archer-lib", archer))
+if config.sanitize:
+    config.available_features.add("sanitize")
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))
