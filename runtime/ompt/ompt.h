@@ -91,8 +91,16 @@ static inline ompt_data_t *bob_ompt_task_data(const bob_thread_t *ctx)
     return ctx && ctx->ompt ? &ctx->ompt->data : NULL;
 }
 
-/* The entry point in progress was called from ra (kmp_abi's shims). */
-#define BOB_OMPT_RA() BOB_OMPT(bob_ompt_set_ra(__builtin_return_address(0)))
+/* The entry point in progress was called from ra (kmp_abi's shims). Wanted
+ * while a tool is attached, and before the runtime has started: the
+ * program's first OpenMP call, which starts it and the tool, may be a
+ * construct the tool is told of (a gcc binary's first GOMP_parallel). */
+extern bool bob_ompt_ra_wanted;
+#define BOB_OMPT_RA()                                                      \
+    do {                                                                   \
+        if (__builtin_expect(bob_ompt_ra_wanted, 0))                       \
+            bob_ompt_set_ra(__builtin_return_address(0));                  \
+    } while (0)
 void bob_ompt_set_ra(const void *ra);
 /* The return address the shim stored in ctx, cleared once taken. */
 const void *bob_ompt_take_ra(bob_thread_t *ctx);

@@ -11,6 +11,9 @@
 
 /* The program's initial thread, which ends at exit. */
 static bob_thread_t *program_thread;
+/* The return address of the call that started the runtime, for the
+ * initial thread that call makes. */
+static const void *first_ra;
 
 static bob_ompt_team_t *team_record(bob_team_t *team, int flags)
 {
@@ -54,6 +57,8 @@ void bob_ompt_initial_begin(bob_thread_t *t)
     task->flags = ompt_task_initial;
     task->own.state = ompt_state_work_serial;
     task->own.implicit = &task->data;
+    task->ra = first_ra;
+    first_ra = NULL;
     if (t->team->cgroup->main)
         program_thread = t;
     if (BOB_OMPT_CB(thread_begin, thread_begin))
@@ -215,6 +220,8 @@ void bob_ompt_set_ra(const void *ra)
     bob_thread_t *self = bob_self_peek();
     if (self && self->ompt)
         self->ompt->ra = ra;
+    else if (!self)
+        first_ra = ra;
 }
 
 const void *bob_ompt_take_ra(bob_thread_t *ctx)

@@ -21,6 +21,7 @@
 #include <strings.h>
 
 bool bob_ompt_on;
+bool bob_ompt_ra_wanted = true; /* until the runtime has started */
 ompt_callback_t bob_ompt_callbacks[64];
 
 static ompt_start_tool_result_t *started;
@@ -119,8 +120,14 @@ static void close_verbose(void)
 
 static void at_exit(void) { bob_ompt_fini(); }
 
+/* Once per process: the child of a fork, whose runtime may start again,
+ * keeps its parent's tool. */
 void bob_ompt_init(void)
 {
+    static bool tried;
+    if (tried)
+        return;
+    tried = true;
     const char *setting = getenv("OMP_TOOL");
     bool enabled = !setting || !*setting || !strcasecmp(setting, "enabled");
     open_verbose();
@@ -130,6 +137,7 @@ void bob_ompt_init(void)
         VERBOSE("OMP tool disabled.\n");
     started = enabled ? find_tool() : NULL;
     close_verbose();
+    bob_ompt_ra_wanted = started != NULL;
     if (!started)
         return;
     /* Events start once initialize has returned, with the callbacks it
@@ -137,6 +145,7 @@ void bob_ompt_init(void)
     if (!started->initialize(bob_ompt_lookup, bob_initial_device(), &started->tool_data)) {
         memset(bob_ompt_callbacks, 0, sizeof bob_ompt_callbacks);
         started = NULL;
+        bob_ompt_ra_wanted = false;
         return;
     }
     bob_ompt_on = true;
@@ -154,6 +163,7 @@ void bob_ompt_tool_finalize(void)
     ompt_start_tool_result_t *r = started;
     started = NULL;
     bob_ompt_on = false;
+    bob_ompt_ra_wanted = false;
     if (r && r->finalize)
         r->finalize(&r->tool_data);
     memset(bob_ompt_callbacks, 0, sizeof bob_ompt_callbacks);

@@ -97,6 +97,9 @@ if not os.path.lexists(os.path.join(ompt_include, "omp-tools.h")):
     os.symlink(os.path.join(config.omp_include_dir, "omp-tools.h"),
                os.path.join(ompt_include, "omp-tools.h"))
 config.substitutions.append(("%ompt-flags", "-I" + ompt_include + " -rdynamic"))
+# tools/profile's OMPT profiler, built beside the runtime.
+config.substitutions.append(("%profile-lib",
+                             os.path.join(config.bobbin_lib_dir, "libbobbin_profile.so")))
 # LLVM 14's Archer (libomp-14-dev), an OMPT tool for ThreadSanitizer:
 # `REQUIRES: archer`, %archer-lib. Its programs are built with
 # -fsanitize=thread, which the sanitizer tree's preloaded ASan excludes:
