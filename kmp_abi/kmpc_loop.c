@@ -48,7 +48,6 @@ static int work_of(const ident_t *loc)
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
         int64_t l, u, st;                                                            \
-        BOB_OMPT_RA();                                                               \
         if (!bob_dispatch_next(bob_self(), &l, &u, &st, last)) {                     \
             BOB_OMPT(bob_ompt_work_end(bob_self()));                                 \
             return 0;                                                                \

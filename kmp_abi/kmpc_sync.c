@@ -6,9 +6,13 @@ KMP_EXPORT void __kmpc_barrier(ident_t *loc, kmp_int32 gtid)
 {
     (void)gtid;
     BOB_OMPT_RA();
-    bob_barrier_as(bob_self(), loc && (loc->flags & KMP_IDENT_BARRIER_IMPL)
-                                   ? ompt_sync_region_barrier_implicit_workshare
-                                   : ompt_sync_region_barrier_explicit);
+    bob_thread_t *self = bob_self();
+    if (__builtin_expect(bob_ompt_on, 0)) /* only a tool hears which barrier */
+        bob_barrier_as(self, loc && (loc->flags & KMP_IDENT_BARRIER_IMPL)
+                                 ? ompt_sync_region_barrier_implicit_workshare
+                                 : ompt_sync_region_barrier_explicit);
+    else
+        bob_barrier(self);
 }
 
 KMP_EXPORT kmp_int32 __kmpc_single(ident_t *loc, kmp_int32 gtid)
@@ -29,7 +33,7 @@ static kmp_int32 masked(kmp_int32 filter, const void *ra)
     bob_thread_t *self = bob_self();
     if (self->tid != filter)
         return 0;
-    BOB_OMPT((bob_ompt_set_ra(ra), bob_ompt_masked(self, ompt_scope_begin)));
+    BOB_OMPT((bob_ompt_ra = ra, bob_ompt_masked(self, ompt_scope_begin)));
     return 1;
 }
 
@@ -128,7 +132,7 @@ KMP_EXPORT void __kmpc_flush(ident_t *loc)
 {
     (void)loc;
     atomic_thread_fence(memory_order_seq_cst);
-    BOB_OMPT((bob_ompt_set_ra(__builtin_return_address(0)), bob_ompt_flush()));
+    BOB_OMPT((bob_ompt_ra = __builtin_return_address(0), bob_ompt_flush()));
 }
 
 KMP_EXPORT void __kmpc_copyprivate(ident_t *loc, kmp_int32 gtid, size_t size, void *data,

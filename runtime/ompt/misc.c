@@ -23,7 +23,7 @@ void bob_ompt_cancel(bob_thread_t *self, int kind, int how)
 {
     if (BOB_OMPT_CB(cancel, cancel))
         BOB_OMPT_CB(cancel, cancel)(bob_ompt_task_data(self), cancel_flag(kind) | how,
-                                    bob_ompt_take_ra(self));
+                                    bob_ompt_take_ra());
 }
 
 void bob_ompt_discarded(bob_thread_t *task_ctx)
@@ -45,7 +45,7 @@ static void reduction(bob_thread_t *self, ompt_scope_endpoint_t endpoint, const 
  * such call (nowait), ends at once. */
 void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end)
 {
-    const void *ra = bob_ompt_take_ra(self);
+    const void *ra = bob_ompt_take_ra();
     reduction(self, ompt_scope_begin, ra);
     if (!until_end)
         reduction(self, ompt_scope_end, ra);

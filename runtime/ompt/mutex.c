@@ -28,7 +28,7 @@ static const void *ra_of(bob_thread_t *self, bool take)
     if (!self || !self->ompt)
         return NULL;
     if (take)
-        self->ompt->mutex_ra = bob_ompt_take_ra(self);
+        self->ompt->mutex_ra = bob_ompt_take_ra();
     return self->ompt->mutex_ra;
 }
 
@@ -71,22 +71,21 @@ static void gave_up(void)
 
 void bob_ompt_mutex_released(int kind, const void *mutex)
 {
-    bob_thread_t *self = bob_self_peek();
     if (BOB_OMPT_CB(mutex, mutex_released))
-        BOB_OMPT_CB(mutex, mutex_released)(kind, id_of(mutex), bob_ompt_take_ra(self));
+        BOB_OMPT_CB(mutex, mutex_released)(kind, id_of(mutex), bob_ompt_take_ra());
 }
 
 void bob_ompt_lock_init(int kind, unsigned hint, const void *mutex)
 {
     if (BOB_OMPT_CB(mutex_acquire, lock_init))
         BOB_OMPT_CB(mutex_acquire, lock_init)(kind, hint, BOB_OMPT_MUTEX_IMPL, id_of(mutex),
-                                              bob_ompt_take_ra(bob_self_peek()));
+                                              bob_ompt_take_ra());
 }
 
 void bob_ompt_lock_destroy(int kind, const void *mutex)
 {
     if (BOB_OMPT_CB(mutex, lock_destroy))
-        BOB_OMPT_CB(mutex, lock_destroy)(kind, id_of(mutex), bob_ompt_take_ra(bob_self_peek()));
+        BOB_OMPT_CB(mutex, lock_destroy)(kind, id_of(mutex), bob_ompt_take_ra());
 }
 
 void bob_ompt_lock_acquire(uint32_t *word, int kind, unsigned hint)
@@ -113,7 +112,7 @@ static void nest_lock(ompt_scope_endpoint_t endpoint, const uint32_t *words)
 {
     if (BOB_OMPT_CB(nest_lock, nest_lock))
         BOB_OMPT_CB(nest_lock, nest_lock)(endpoint, id_of(words),
-                                          bob_ompt_take_ra(bob_self_peek()));
+                                          bob_ompt_take_ra());
 }
 
 void bob_ompt_nest_lock_acquire(uint32_t *words, uint32_t owner)

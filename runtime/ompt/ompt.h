@@ -44,12 +44,11 @@ typedef struct bob_ompt_thread {
 } bob_ompt_thread_t;
 
 /* One task's OMPT side (bob_thread_t.ompt): the tool's task data, the
- * return address of the runtime entry point in progress, and the OMPT
- * thread it reports on. An implicit task owns the thread it starts. */
+ * OMPT thread it reports on, the return addresses its events in progress
+ * will name again at their end. An implicit task owns the thread it starts. */
 typedef struct bob_ompt_task {
     ompt_data_t data;
     ompt_frame_t frame;
-    const void *ra;
     int flags;                  /* ompt_task_flag_t */
     bob_ompt_thread_t *thread;
     bob_ompt_thread_t own;      /* implicit tasks of members and initial threads */
@@ -73,6 +72,10 @@ typedef struct bob_ompt_team {
     bob_ompt_task_t members[];
 } bob_ompt_team_t;
 
+/* An event's out-of-line part: never inlined into the event site, so that
+ * the site stays a load, a branch and a call the fast path jumps over. */
+#define BOB_OMPT_HOOK __attribute__((cold, noinline))
+
 /* True while a tool is attached; read at every event site. */
 extern bool bob_ompt_on;
 /* The tool's callbacks, indexed by ompt_callbacks_t. */
@@ -91,19 +94,30 @@ static inline ompt_data_t *bob_ompt_task_data(const bob_thread_t *ctx)
     return ctx && ctx->ompt ? &ctx->ompt->data : NULL;
 }
 
-/* The entry point in progress was called from ra (kmp_abi's shims). Wanted
- * while a tool is attached, and before the runtime has started: the
- * program's first OpenMP call, which starts it and the tool, may be a
- * construct the tool is told of (a gcc binary's first GOMP_parallel). */
+/* The return address of the entry point in progress (kmp_abi's shims
+ * store it), for the event it reports: a variable of the OS thread's TLS
+ * block, so that storing it is one instruction and no call, which would
+ * cost the entry point's fast path its shrink-wrapping. The unit that
+ * stored it reads it before it can switch (what an event needs later, at
+ * a region's end, its record keeps); a unit that runs in between on the
+ * same ES may leave a wrong address, never a wrong event. Wanted while a
+ * tool is attached, and before the runtime has started: the program's
+ * first OpenMP call, which starts it and the tool, may be a construct the
+ * tool is told of (a gcc binary's first GOMP_parallel). */
 extern bool bob_ompt_ra_wanted;
+extern _Thread_local const void *bob_ompt_ra __attribute__((tls_model("initial-exec")));
 #define BOB_OMPT_RA()                                                      \
     do {                                                                   \
         if (__builtin_expect(bob_ompt_ra_wanted, 0))                       \
-            bob_ompt_set_ra(__builtin_return_address(0));                  \
+            bob_ompt_ra = __builtin_return_address(0);                     \
     } while (0)
-void bob_ompt_set_ra(const void *ra);
-/* The return address the shim stored in ctx, cleared once taken. */
-const void *bob_ompt_take_ra(bob_thread_t *ctx);
+
+static inline const void *bob_ompt_take_ra(void)
+{
+    const void *ra = bob_ompt_ra;
+    bob_ompt_ra = NULL;
+    return ra;
+}
 
 /* ---- tool.c: finding, starting and ending the tool ---- */
 /* Finds a tool (OMP_TOOL, ompt_start_tool, OMP_TOOL_LIBRARIES) and
@@ -118,30 +132,30 @@ ompt_interface_fn_t bob_ompt_lookup(const char *name);
 /* ---- thread.c: OMPT threads, parallel regions, implicit tasks ---- */
 /* An initial thread starts and ends (the program's, an application
  * thread's). */
-void bob_ompt_initial_begin(bob_thread_t *t);
-void bob_ompt_initial_end(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_initial_begin(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_initial_end(bob_thread_t *t);
 /* Ends the program's initial thread and the tool (at exit, or
  * ompt_finalize_tool). */
-void bob_ompt_fini(void);
+BOB_OMPT_HOOK void bob_ompt_fini(void);
 /* self encounters a parallel construct and team (entered: thread 0 is
  * self now) starts; requested is the team size asked for. */
-void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
+BOB_OMPT_HOOK void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
 /* self ends the region of team (a league's too). */
-void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
+BOB_OMPT_HOOK void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
 /* The same for a league of teams: self encounters the TEAMS construct;
  * carrier, the league's member for a team, runs the team's initial thread
  * t, whose initial task is reported as the member's implicit task (index:
  * the team number), an OMPT thread of its own but for team 0's. */
-void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league);
-void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t);
-void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league);
+BOB_OMPT_HOOK void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t);
 /* A member t (thread 0 too) starts and ends its implicit task; a member
  * other than thread 0 is an OMPT thread of its own. */
-void bob_ompt_member_begin(bob_thread_t *t);
-void bob_ompt_member_end(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_member_begin(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_member_end(bob_thread_t *t);
 /* Thread 0 at the region's implicit barrier, before and after the join. */
-void bob_ompt_join_begin(bob_thread_t *t);
-void bob_ompt_join_end(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_join_begin(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_join_end(bob_thread_t *t);
 /* The OMPT thread a context reports on, NULL when unknown. */
 bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
 /* The frame a context's events name (no addresses recorded). */
@@ -151,79 +165,79 @@ ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
 
 /* ---- task.c: explicit tasks ---- */
 /* t is made by self: undeferred if it runs at once on self. */
-void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
+BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
                           bool has_deps);
 /* t starts running and ends (status: ompt_task_complete, ompt_task_cancel
  * for a discarded task, ompt_task_detach for a detachable one whose event
  * is not fulfilled yet, ompt_task_yield for a part of an untied one);
  * prior is the context it interrupts, NULL for a task on a unit of its
  * own, which interrupts its thread's implicit task. */
-void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior);
-void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
+BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior);
+BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
 /* t's memory goes. */
-void bob_ompt_task_free(struct bob_task *t);
+BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);
 /* t, just created, has the n dependences deps (bob_dep_t of task.h). */
-void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
+BOB_OMPT_HOOK void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
 /* to waits for from, both incomplete (the caller holds from's node). */
-void bob_ompt_task_dependence(struct bob_task *from, struct bob_task *to);
+BOB_OMPT_HOOK void bob_ompt_task_dependence(struct bob_task *from, struct bob_task *to);
 
 /* ---- sync.c: synchronisation regions and states ---- */
 /* A sync region of kind begins, its wait begins, and both end; the wait
  * is on word. A taskgroup's region is its end, where it waits (libomp 14
  * begins it where the taskgroup begins). */
-void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
-void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
+BOB_OMPT_HOOK void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
+BOB_OMPT_HOOK void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
 /* The calling thread flushed. */
-void bob_ompt_flush(void);
+BOB_OMPT_HOOK void bob_ompt_flush(void);
 
 /* ---- work.c: worksharing and masked regions ---- */
 /* self begins a worksharing construct of kind (an ompt_work_t) with count
  * iterations or sections (0 if unknown), and ends the one it began. */
-void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count);
-void bob_ompt_work_end(bob_thread_t *self);
+BOB_OMPT_HOOK void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count);
+BOB_OMPT_HOOK void bob_ompt_work_end(bob_thread_t *self);
 /* self starts a chunk of a loop (its first iteration) or a section (its
  * number). */
-void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance);
-void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint);
+BOB_OMPT_HOOK void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance);
+BOB_OMPT_HOOK void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint);
 /* self meets a single construct, which it runs or not. */
-void bob_ompt_single(bob_thread_t *self, bool executor);
+BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);
 /* A taskloop, which a worksharing construct may enclose (a single), so
  * it keeps its own return address. */
-void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
+BOB_OMPT_HOOK void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
 
 /* ---- misc.c: cancel, reductions, control_tool, error ---- */
 /* self's cancel construct of kind (enum bob_cancel_kind) took effect
  * (how: ompt_cancel_activated), or self saw its cancellation
  * (ompt_cancel_detected). */
-void bob_ompt_cancel(bob_thread_t *self, int kind, int how);
+BOB_OMPT_HOOK void bob_ompt_cancel(bob_thread_t *self, int kind, int how);
 /* The task whose context this is was discarded, cancelled before it ran. */
-void bob_ompt_discarded(bob_thread_t *task_ctx);
+BOB_OMPT_HOOK void bob_ompt_discarded(bob_thread_t *task_ctx);
 /* self's part of a reduction begins; until_end: it ends at
  * bob_ompt_reduce_end, else at once. */
-void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end);
-void bob_ompt_reduce_end(bob_thread_t *self);
+BOB_OMPT_HOOK void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end);
+BOB_OMPT_HOOK void bob_ompt_reduce_end(bob_thread_t *self);
 /* omp_control_tool with a tool attached: the tool's answer, or
  * omp_control_tool_nocallback. */
-int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra);
+BOB_OMPT_HOOK int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra);
 /* The error directive, before the runtime prints it (and, if fatal, ends
  * the program). */
-void bob_ompt_error(bool fatal, const char *message, const void *ra);
+BOB_OMPT_HOOK void bob_ompt_error(bool fatal, const char *message, const void *ra);
 
 /* ---- mutex.c: locks, critical sections, ORDERED ---- */
 /* Bobbin's one mutex implementation, for enumerate_mutex_impls. */
 enum { BOB_OMPT_MUTEX_IMPL = 1 };
 /* Events of a mutex of kind (an ompt_mutex_t) at address mutex. */
-void bob_ompt_mutex_acquire(int kind, unsigned hint, const void *mutex);
-void bob_ompt_mutex_acquired(int kind, const void *mutex);
-void bob_ompt_mutex_released(int kind, const void *mutex);
-void bob_ompt_lock_init(int kind, unsigned hint, const void *mutex);
-void bob_ompt_lock_destroy(int kind, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_mutex_acquire(int kind, unsigned hint, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_mutex_acquired(int kind, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_mutex_released(int kind, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_lock_init(int kind, unsigned hint, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_lock_destroy(int kind, const void *mutex);
 /* The lock operations of lock.c with their events. */
-void bob_ompt_lock_acquire(uint32_t *word, int kind, unsigned hint);
-bool bob_ompt_lock_try(uint32_t *word, int kind);
-void bob_ompt_nest_lock_acquire(uint32_t *words, uint32_t owner);
-int bob_ompt_nest_lock_try(uint32_t *words, uint32_t owner);
-void bob_ompt_nest_lock_release(uint32_t *words);
+BOB_OMPT_HOOK void bob_ompt_lock_acquire(uint32_t *word, int kind, unsigned hint);
+BOB_OMPT_HOOK bool bob_ompt_lock_try(uint32_t *word, int kind);
+BOB_OMPT_HOOK void bob_ompt_nest_lock_acquire(uint32_t *words, uint32_t owner);
+BOB_OMPT_HOOK int bob_ompt_nest_lock_try(uint32_t *words, uint32_t owner);
+BOB_OMPT_HOOK void bob_ompt_nest_lock_release(uint32_t *words);
 
 /* What the entry points call: a lock word taken, tried and released as a
  * mutex of kind, reported only with a tool. */

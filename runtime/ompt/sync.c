@@ -35,7 +35,7 @@ static void report(bob_thread_t *self, ompt_callbacks_t which, ompt_sync_region_
 void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word)
 {
     bob_ompt_task_t *task = self->ompt;
-    const void *ra = bob_ompt_take_ra(self);
+    const void *ra = bob_ompt_take_ra();
     if (task)
         task->sync_ra = ra;
     report(self, ompt_callback_sync_region, kind, ompt_scope_begin, ra);
@@ -65,5 +65,5 @@ void bob_ompt_flush(void)
     bob_thread_t *self = bob_self_peek();
     bob_ompt_thread_t *thread = bob_ompt_thread(self);
     if (BOB_OMPT_CB(flush, flush))
-        BOB_OMPT_CB(flush, flush)(thread ? &thread->data : NULL, bob_ompt_take_ra(self));
+        BOB_OMPT_CB(flush, flush)(thread ? &thread->data : NULL, bob_ompt_take_ra());
 }

@@ -28,7 +28,7 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
     bob_ompt_task_t *r = t->ctx.ompt ? t->ctx.ompt : record(self, t);
     if (undeferred)
         r->flags |= ompt_task_undeferred;
-    const void *ra = bob_ompt_take_ra(self);
+    const void *ra = bob_ompt_take_ra();
     if (BOB_OMPT_CB(task_create, task_create))
         BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,

@@ -11,9 +11,6 @@
 
 /* The program's initial thread, which ends at exit. */
 static bob_thread_t *program_thread;
-/* The return address of the call that started the runtime, for the
- * initial thread that call makes. */
-static const void *first_ra;
 
 static bob_ompt_team_t *team_record(bob_team_t *team, int flags)
 {
@@ -57,8 +54,6 @@ void bob_ompt_initial_begin(bob_thread_t *t)
     task->flags = ompt_task_initial;
     task->own.state = ompt_state_work_serial;
     task->own.implicit = &task->data;
-    task->ra = first_ra;
-    first_ra = NULL;
     if (t->team->cgroup->main)
         program_thread = t;
     if (BOB_OMPT_CB(thread_begin, thread_begin))
@@ -105,7 +100,7 @@ static void region_begin(bob_thread_t *self, bob_team_t *team, int requested, in
     bob_ompt_thread_t *thread = bob_ompt_thread(self);
     if (thread)
         r->members[0].thread = thread;
-    r->ra = bob_ompt_take_ra(self);
+    r->ra = bob_ompt_take_ra();
     if (BOB_OMPT_CB(parallel_begin, parallel_begin))
         BOB_OMPT_CB(parallel_begin, parallel_begin)(bob_ompt_task_data(self), bob_ompt_frame(self),
                                                     &r->parallel, (unsigned)requested,
@@ -204,7 +199,7 @@ void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t)
 void bob_ompt_join_begin(bob_thread_t *t)
 {
     if (t->ompt)
-        t->ompt->ra = t->team->ompt->ra; /* the barrier is the construct's end */
+        bob_ompt_ra = t->team->ompt->ra; /* the barrier is the construct's end */
     if (t->ompt)
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
 }
@@ -213,22 +208,4 @@ void bob_ompt_join_end(bob_thread_t *t)
 {
     if (t->ompt)
         bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
-}
-
-void bob_ompt_set_ra(const void *ra)
-{
-    bob_thread_t *self = bob_self_peek();
-    if (self && self->ompt)
-        self->ompt->ra = ra;
-    else if (!self)
-        first_ra = ra;
-}
-
-const void *bob_ompt_take_ra(bob_thread_t *ctx)
-{
-    if (!ctx || !ctx->ompt)
-        return NULL;
-    const void *ra = ctx->ompt->ra;
-    ctx->ompt->ra = NULL;
-    return ra;
 }

@@ -15,7 +15,7 @@ static void work(bob_thread_t *self, int kind, ompt_scope_endpoint_t endpoint, u
 
 void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count)
 {
-    const void *ra = bob_ompt_take_ra(self);
+    const void *ra = bob_ompt_take_ra();
     if (self->ompt) {
         self->ompt->work = kind;
         self->ompt->work_ra = ra;
@@ -42,7 +42,7 @@ void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instan
 
 void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint)
 {
-    const void *ra = bob_ompt_take_ra(self);
+    const void *ra = bob_ompt_take_ra();
     if (BOB_OMPT_CB(masked, masked))
         BOB_OMPT_CB(masked, masked)(endpoint, bob_ompt_parallel_data(self->team),
                                     bob_ompt_task_data(self), ra);
@@ -52,7 +52,7 @@ void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint6
 {
     const void *ra = NULL;
     if (self->ompt && endpoint == ompt_scope_begin)
-        ra = self->ompt->taskloop_ra = bob_ompt_take_ra(self);
+        ra = self->ompt->taskloop_ra = bob_ompt_take_ra();
     else if (self->ompt)
         ra = self->ompt->taskloop_ra;
     work(self, ompt_work_taskloop, endpoint, count, ra);
