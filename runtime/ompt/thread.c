@@ -76,12 +76,15 @@ void bob_ompt_initial_end(bob_thread_t *t)
     team_record_free(t->team);
 }
 
+/* The program's initial thread ends here only if it is the one calling
+ * exit: the first OpenMP call may have come from an application thread
+ * (which became ES 0's), and a tool must see a thread end on itself. */
 void bob_ompt_fini(void)
 {
     static _Atomic bool done;
     if (atomic_exchange(&done, true))
         return;
-    if (program_thread && bob_ompt_on)
+    if (program_thread && bob_ompt_on && bob_self_peek() == program_thread)
         bob_ompt_initial_end(program_thread);
     bob_ompt_tool_finalize();
 }
