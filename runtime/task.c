@@ -173,7 +173,7 @@ static ompt_task_status_t end_status(const bob_task_t *t)
  * own. */
 static void run_body(bob_task_t *t, bob_thread_t *prior)
 {
-    BOB_OMPT(bob_ompt_task_start(t, prior));
+    BOB_OMPT(bob_ompt_task_start(t, prior, __builtin_dwarf_cfa()));
     if (t->kmp.part_id == 0) {
         if (discarded(t)) {
             BOB_OMPT(bob_ompt_discarded(&t->ctx));
@@ -313,7 +313,7 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     t->parent_task = NULL;
     t->ctx.taskgroup = self->taskgroup;
     bob_set_self(&t->ctx);
-    BOB_OMPT(bob_ompt_task_start(t, self));
+    BOB_OMPT(bob_ompt_task_start(t, self, __builtin_dwarf_cfa()));
     if (!discarded(t))
         t->kmp.routine(t->ctx.gtid, &t->kmp);
     body_ended(t);
@@ -326,7 +326,7 @@ bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
     bob_task_t *t = new_task(self, flags, offsetof(bob_task_t, kmp) + room, true);
     BOB_OMPT(bob_ompt_task_create(self, t, true, false));
     bob_set_self(&t->ctx);
-    BOB_OMPT(bob_ompt_task_start(t, self));
+    BOB_OMPT(bob_ompt_task_start(t, self, NULL));
     return t;
 }
 
@@ -390,7 +390,7 @@ void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t)
     if (t->nmutexes)
         bob_deps_lock(t);
     bob_set_self(&t->ctx);
-    BOB_OMPT(bob_ompt_task_start(t, self));
+    BOB_OMPT(bob_ompt_task_start(t, self, NULL));
 }
 
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)

@@ -313,6 +313,7 @@ static bob_icv_t child_icv(bob_thread_t *parent)
 static void run_member(bob_thread_t *t)
 {
     int32_t gtid = t->gtid, tid = t->tid;
+    BOB_OMPT(bob_ompt_exit_frame(t, __builtin_dwarf_cfa()));
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }
 

@@ -23,7 +23,8 @@ static void run_team(bob_thread_t *carrier)
     bob_thread_t *t = &team->threads[0];
     t->icv = carrier->icv;
     bob_set_self(t);
-    BOB_OMPT(bob_ompt_league_member_begin(carrier, t));
+    BOB_OMPT((bob_ompt_league_member_begin(carrier, t),
+              bob_ompt_exit_frame(t, __builtin_dwarf_cfa())));
     int32_t gtid = t->gtid, tid = 0;
     bob_invoke_microtask(carrier->fn, &gtid, &tid, carrier->argc, carrier->argv);
     bob_team_wait_tasks(t, team);

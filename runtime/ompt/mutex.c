@@ -35,6 +35,7 @@ static const void *ra_of(bob_thread_t *self, bool take)
 void bob_ompt_mutex_acquire(int kind, unsigned hint, const void *mutex)
 {
     bob_thread_t *self = bob_self_peek();
+    bob_ompt_enter(self);
     const void *ra = ra_of(self, true);
     bob_ompt_thread_t *thread = bob_ompt_thread(self);
     if (thread) {
@@ -55,6 +56,7 @@ void bob_ompt_mutex_acquired(int kind, const void *mutex)
         thread->state = thread->saved_state;
         thread->wait_id = 0;
     }
+    bob_ompt_leave(self);
     if (BOB_OMPT_CB(mutex, mutex_acquired))
         BOB_OMPT_CB(mutex, mutex_acquired)(kind, id_of(mutex), ra_of(self, false));
 }
@@ -62,11 +64,13 @@ void bob_ompt_mutex_acquired(int kind, const void *mutex)
 /* A try that failed: the thread waits no more. */
 static void gave_up(void)
 {
-    bob_ompt_thread_t *thread = bob_ompt_thread(bob_self_peek());
+    bob_thread_t *self = bob_self_peek();
+    bob_ompt_thread_t *thread = bob_ompt_thread(self);
     if (thread) {
         thread->state = thread->saved_state;
         thread->wait_id = 0;
     }
+    bob_ompt_leave(self);
 }
 
 void bob_ompt_mutex_released(int kind, const void *mutex)

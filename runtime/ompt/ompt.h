@@ -106,16 +106,24 @@ static inline ompt_data_t *bob_ompt_task_data(const bob_thread_t *ctx)
  * tool is told of (a gcc binary's first GOMP_parallel). */
 extern bool bob_ompt_ra_wanted;
 extern _Thread_local const void *bob_ompt_ra __attribute__((tls_model("initial-exec")));
+/* The entry point's canonical frame address, beside its return address:
+ * the enter_frame of the task that called it (see frames below). */
+extern _Thread_local void *bob_ompt_cfa __attribute__((tls_model("initial-exec")));
 #define BOB_OMPT_RA()                                                      \
     do {                                                                   \
-        if (__builtin_expect(bob_ompt_ra_wanted, 0))                       \
+        if (__builtin_expect(bob_ompt_ra_wanted, 0)) {                     \
             bob_ompt_ra = __builtin_return_address(0);                     \
+            bob_ompt_cfa = __builtin_dwarf_cfa();                          \
+        }                                                                  \
     } while (0)
 
+/* Takes the return address, and forgets the frame address with it: an
+ * event that enters the runtime's frame calls bob_ompt_enter first. */
 static inline const void *bob_ompt_take_ra(void)
 {
     const void *ra = bob_ompt_ra;
     bob_ompt_ra = NULL;
+    bob_ompt_cfa = NULL;
     return ra;
 }
 
@@ -158,8 +166,29 @@ BOB_OMPT_HOOK void bob_ompt_join_begin(bob_thread_t *t);
 BOB_OMPT_HOOK void bob_ompt_join_end(bob_thread_t *t);
 /* The OMPT thread a context reports on, NULL when unknown. */
 bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
-/* The frame a context's events name (no addresses recorded). */
+/* Frames (OpenMP 5.1, sec. 4.4.4.28). A task's exit_frame is the
+ * canonical frame address (CFA) of the runtime function that called its
+ * body (run_member for an implicit task, the runtime's caller of an
+ * explicit task's routine), set while the body runs; its enter_frame is
+ * the CFA of the entry point through which its body called the runtime,
+ * set while it is in a parallel region it encountered, a barrier or other
+ * wait, or making a task, NULL while its own code runs. Both are flagged
+ * ompt_frame_runtime | ompt_frame_cfa. */
+enum { BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa };
+/* The frame a context's events name, a zero one without a record. */
 const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx);
+/* ctx's body starts or goes on running below the runtime frame cfa. */
+static inline void bob_ompt_exit_frame(bob_thread_t *ctx, void *cfa)
+{
+    if (ctx->ompt) {
+        ctx->ompt->frame.exit_frame.ptr = cfa;
+        ctx->ompt->frame.exit_frame_flags = BOB_OMPT_FRAME_FLAGS;
+    }
+}
+/* ctx enters the runtime through the entry point that recorded
+ * bob_ompt_cfa (unless it is there already), and leaves it. */
+BOB_OMPT_HOOK void bob_ompt_enter(bob_thread_t *ctx);
+BOB_OMPT_HOOK void bob_ompt_leave(bob_thread_t *ctx);
 /* A team's parallel data, NULL without one. */
 ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
 
@@ -167,12 +196,13 @@ ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
 /* t is made by self: undeferred if it runs at once on self. */
 BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
                           bool has_deps);
-/* t starts running and ends (status: ompt_task_complete, ompt_task_cancel
+/* t starts running (below the runtime frame exit_cfa, NULL when the
+ * compiled code calls its routine itself) and ends (status: ompt_task_complete, ompt_task_cancel
  * for a discarded task, ompt_task_detach for a detachable one whose event
  * is not fulfilled yet, ompt_task_yield for a part of an untied one);
  * prior is the context it interrupts, NULL for a task on a unit of its
  * own, which interrupts its thread's implicit task. */
-BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior);
+BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_cfa);
 BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
 /* t's memory goes. */
 BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);

@@ -35,6 +35,7 @@ static void report(bob_thread_t *self, ompt_callbacks_t which, ompt_sync_region_
 void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word)
 {
     bob_ompt_task_t *task = self->ompt;
+    bob_ompt_enter(self);
     const void *ra = bob_ompt_take_ra();
     if (task)
         task->sync_ra = ra;
@@ -58,6 +59,7 @@ void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind)
     const void *ra = self->ompt ? self->ompt->sync_ra : NULL;
     report(self, ompt_callback_sync_region_wait, kind, ompt_scope_end, ra);
     report(self, ompt_callback_sync_region, kind, ompt_scope_end, ra);
+    bob_ompt_leave(self);
 }
 
 void bob_ompt_flush(void)

@@ -28,16 +28,21 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
     bob_ompt_task_t *r = t->ctx.ompt ? t->ctx.ompt : record(self, t);
     if (undeferred)
         r->flags |= ompt_task_undeferred;
+    bool entered = self->ompt && !self->ompt->frame.enter_frame.ptr;
+    bob_ompt_enter(self);
     const void *ra = bob_ompt_take_ra();
     if (BOB_OMPT_CB(task_create, task_create))
         BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,
                                               has_deps, ra);
+    if (entered)
+        bob_ompt_leave(self);
 }
 
-void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior)
+void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_cfa)
 {
     bob_ompt_task_t *r = t->ctx.ompt ? t->ctx.ompt : record(t->parent, t);
+    bob_ompt_exit_frame(&t->ctx, exit_cfa);
     bob_ompt_thread_t *thread = r->thread;
     r->resume = prior && prior->ompt ? &prior->ompt->data : thread ? thread->implicit : NULL;
     if (BOB_OMPT_CB(task_schedule, task_schedule))

@@ -89,12 +89,29 @@ void bob_ompt_fini(void)
     bob_ompt_tool_finalize();
 }
 
-/* What every event frame points at: Bobbin records no frame addresses. */
+/* What an event names for a context without a record. */
 static ompt_frame_t no_frame;
 
 const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx)
 {
     return ctx && ctx->ompt ? &ctx->ompt->frame : &no_frame;
+}
+
+void bob_ompt_enter(bob_thread_t *ctx)
+{
+    void *cfa = bob_ompt_cfa;
+    if (!ctx || !ctx->ompt || ctx->ompt->frame.enter_frame.ptr || !cfa)
+        return;
+    ctx->ompt->frame.enter_frame.ptr = cfa;
+    ctx->ompt->frame.enter_frame_flags = BOB_OMPT_FRAME_FLAGS;
+}
+
+void bob_ompt_leave(bob_thread_t *ctx)
+{
+    if (ctx && ctx->ompt) {
+        ctx->ompt->frame.enter_frame.ptr = NULL;
+        ctx->ompt->frame.enter_frame_flags = 0;
+    }
 }
 
 static void region_begin(bob_thread_t *self, bob_team_t *team, int requested, int flags)
@@ -103,6 +120,7 @@ static void region_begin(bob_thread_t *self, bob_team_t *team, int requested, in
     bob_ompt_thread_t *thread = bob_ompt_thread(self);
     if (thread)
         r->members[0].thread = thread;
+    bob_ompt_enter(self);
     r->ra = bob_ompt_take_ra();
     if (BOB_OMPT_CB(parallel_begin, parallel_begin))
         BOB_OMPT_CB(parallel_begin, parallel_begin)(bob_ompt_task_data(self), bob_ompt_frame(self),
@@ -130,6 +148,7 @@ void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team)
     if (BOB_OMPT_CB(parallel_end, parallel_end))
         BOB_OMPT_CB(parallel_end, parallel_end)(&r->parallel, bob_ompt_task_data(self), r->flags, r->ra);
     team_record_free(team);
+    bob_ompt_leave(self);
 }
 
 /* Member tid of team starts its implicit task (task), a new OMPT thread
@@ -173,6 +192,7 @@ void bob_ompt_member_end(bob_thread_t *t)
     if (!t->ompt)
         return;
     if (t->tid != 0) { /* it arrives at the implicit barrier, and its unit ends */
+        bob_ompt_take_ra(); /* no entry point's: the body has returned */
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
         bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
     }
@@ -201,8 +221,10 @@ void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t)
 
 void bob_ompt_join_begin(bob_thread_t *t)
 {
-    if (t->ompt)
-        bob_ompt_ra = t->team->ompt->ra; /* the barrier is the construct's end */
+    if (t->ompt) { /* the barrier is the construct's end, in no entry point */
+        bob_ompt_take_ra();
+        bob_ompt_ra = t->team->ompt->ra;
+    }
     if (t->ompt)
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
 }
