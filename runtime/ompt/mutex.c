@@ -48,7 +48,8 @@ void bob_ompt_mutex_acquire(int kind, unsigned hint, const void *mutex)
                                                   ra);
 }
 
-void bob_ompt_mutex_acquired(int kind, const void *mutex)
+/* The calling thread waits no more: it took the mutex, or a try failed. */
+static bob_thread_t *stop_waiting(void)
 {
     bob_thread_t *self = bob_self_peek();
     bob_ompt_thread_t *thread = bob_ompt_thread(self);
@@ -57,20 +58,14 @@ void bob_ompt_mutex_acquired(int kind, const void *mutex)
         thread->wait_id = 0;
     }
     bob_ompt_leave(self);
-    if (BOB_OMPT_CB(mutex, mutex_acquired))
-        BOB_OMPT_CB(mutex, mutex_acquired)(kind, id_of(mutex), ra_of(self, false));
+    return self;
 }
 
-/* A try that failed: the thread waits no more. */
-static void gave_up(void)
+void bob_ompt_mutex_acquired(int kind, const void *mutex)
 {
-    bob_thread_t *self = bob_self_peek();
-    bob_ompt_thread_t *thread = bob_ompt_thread(self);
-    if (thread) {
-        thread->state = thread->saved_state;
-        thread->wait_id = 0;
-    }
-    bob_ompt_leave(self);
+    bob_thread_t *self = stop_waiting();
+    if (BOB_OMPT_CB(mutex, mutex_acquired))
+        BOB_OMPT_CB(mutex, mutex_acquired)(kind, id_of(mutex), ra_of(self, false));
 }
 
 void bob_ompt_mutex_released(int kind, const void *mutex)
@@ -106,7 +101,7 @@ bool bob_ompt_lock_try(uint32_t *word, int kind)
     if (taken)
         bob_ompt_mutex_acquired(kind, word);
     else
-        gave_up();
+        stop_waiting();
     return taken;
 }
 
@@ -143,7 +138,7 @@ int bob_ompt_nest_lock_try(uint32_t *words, uint32_t owner)
     if (count)
         bob_ompt_mutex_acquired(ompt_mutex_test_nest_lock, words);
     else
-        gave_up();
+        stop_waiting();
     return count;
 }
 
