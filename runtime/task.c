@@ -428,6 +428,8 @@ static void complete_fulfilled(bt_call_t *call)
 void bob_task_fulfill(uint64_t event_handle)
 {
     bob_task_t *t = bob_task_event_fulfil(event_handle);
+    /* told before the task can complete, and its memory go */
+    BOB_OMPT(bob_ompt_task_fulfilled(t, atomic_load(&t->detach) & BOB_BODY_DONE));
     if (atomic_fetch_or(&t->detach, BOB_FULFILLED) & BOB_BODY_DONE) {
         t->fulfilled.fn = complete_fulfilled;
         bt_call_soon(&t->fulfilled);

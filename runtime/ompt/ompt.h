@@ -204,6 +204,8 @@ BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, 
  * own, which interrupts its thread's implicit task. */
 BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_cfa);
 BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
+/* t's event is fulfilled, after its body ended (late) or before. */
+BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);
 /* t's memory goes. */
 BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);
 /* t, just created, has the n dependences deps (bob_dep_t of task.h). */

@@ -56,6 +56,17 @@ void bob_ompt_task_end(bob_task_t *t, ompt_task_status_t status)
         BOB_OMPT_CB(task_schedule, task_schedule)(&r->data, status, r->resume);
 }
 
+/* On the thread that fulfils the event (in a signal handler, perhaps), as
+ * libomp reports it; the task has no next task there. */
+void bob_ompt_task_fulfilled(bob_task_t *t, bool late)
+{
+    bob_ompt_task_t *r = t->ctx.ompt;
+    if (r && BOB_OMPT_CB(task_schedule, task_schedule))
+        BOB_OMPT_CB(task_schedule, task_schedule)(&r->data, late ? ompt_task_late_fulfill
+                                                                 : ompt_task_early_fulfill,
+                                                  NULL);
+}
+
 void bob_ompt_task_free(bob_task_t *t)
 {
     free(t->ctx.ompt);
