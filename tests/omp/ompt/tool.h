@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+static ompt_function_lookup_t tool_lookup;
 static ompt_set_callback_t tool_set_callback;
 static ompt_get_thread_data_t tool_get_thread_data;
 static ompt_get_parallel_info_t tool_get_parallel_info;
@@ -279,6 +280,7 @@ static void on_error(ompt_severity_t severity, const char *message, size_t lengt
 
 static int tool_initialize(ompt_function_lookup_t lookup, int device, ompt_data_t *data) {
   (void)data;
+  tool_lookup = lookup;
   tool_set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
   tool_get_thread_data = (ompt_get_thread_data_t)lookup("ompt_get_thread_data");
   tool_get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
