@@ -18,12 +18,20 @@
  * thread that created it, whose thread number it carries: Bobbin runs it
  * on whichever ES is free, so one OMPT thread may run several tasks at
  * once, each between its own task_schedule events, and a tool must keep
- * per-task state in task data, not thread data.
+ * per-task state in task data, not thread data. The ESs' OS threads, and
+ * the substrate's own (its service and preemption threads), are no OMPT
+ * threads: a tool never hears of them.
  *
- * States a waiting unit reports (ompt_get_state): wait_barrier_* in a
- * barrier, wait_taskwait and wait_taskgroup in those waits, work_parallel
- * in a region, work_serial outside any; the wait_id is the address the
- * unit waits on. */
+ * States a waiting unit reports (ompt_get_state, for the OMPT thread it
+ * runs as): wait_barrier_implicit_parallel, _implicit_workshare or
+ * _explicit in a barrier (wait_barrier in gcc's GOMP_barrier, which does
+ * not say which), wait_taskwait and wait_taskgroup in those waits,
+ * wait_lock, wait_critical, wait_atomic or wait_ordered while it acquires
+ * a mutex; work_parallel in a region otherwise, work_serial outside any.
+ * The wait_id is the address the unit waits on: the barrier's generation,
+ * the counter of the tasks awaited, the mutex. A unit that waits keeps
+ * its state whether it spins or is suspended: suspending is the
+ * substrate's business, not the OpenMP thread's. */
 #ifndef BOB_OMPT_H
 #define BOB_OMPT_H
 
