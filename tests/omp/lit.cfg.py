@@ -97,6 +97,7 @@ if not os.path.lexists(os.path.join(ompt_include, "omp-tools.h")):
     os.symlink(os.path.join(config.omp_include_dir, "omp-tools.h"),
                os.path.join(ompt_include, "omp-tools.h"))
 config.substitutions.append(("%ompt-flags", "-I" + ompt_include + " -rdynamic"))
+config.substitutions.append(("%ompt-include", "-I" + ompt_include))
 # tools/profile's OMPT profiler, built beside the runtime.
 config.substitutions.append(("%profile-lib",
                              os.path.join(config.bobbin_lib_dir, "libbobbin_profile.so")))
