@@ -109,6 +109,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
                                      T chunk, T *istart, T *iend,                      \
                                      uintptr_t *reductions, void **mem)                \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         return P##start_any(bob_gomp_kmp_sched(sched), start, end, incr,               \
                             DOWN(P, incr), chunk, istart, iend, reductions, mem);      \
     }                                                                                  \
@@ -116,6 +117,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
                                              long sched, T chunk, T *istart, T *iend,  \
                                              uintptr_t *reductions, void **mem)        \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         return P##start_any(bob_gomp_kmp_sched(sched) + BOB_KMP_ORDERED, start, end,   \
                             incr, DOWN(P, incr), chunk, istart, iend, reductions,      \
                             mem);                                                      \
@@ -126,12 +128,14 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
     GOMP_EXPORT bool GOMP_##P##doacross_runtime_start(unsigned ncounts, T *counts,     \
                                                       T *istart, T *iend)              \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         return P##doacross(ncounts, counts, BOB_KMP_RUNTIME, 0, istart, iend, NULL);   \
     }                                                                                  \
     GOMP_EXPORT bool GOMP_##P##doacross_start(unsigned ncounts, T *counts, long sched, \
                                               T chunk, T *istart, T *iend,             \
                                               uintptr_t *reductions, void **mem)       \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         bob_gomp_workshare_reductions(bob_self(), reductions);                        \
         return P##doacross(ncounts, counts, bob_gomp_kmp_sched(sched), chunk, istart,  \
                            iend, mem);                                                 \
@@ -142,6 +146,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
     GOMP_EXPORT bool GOMP_##P##KIND##_start(LEAD_##P T start, T end, T incr, T chunk,  \
                                             T *istart, T *iend)                        \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         return P##start_chunk(SCHED, start, end, incr, DOWN(P, incr), chunk, istart,   \
                               iend);                                                   \
     }                                                                                  \
@@ -154,6 +159,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
     GOMP_EXPORT bool GOMP_##P##KIND##_start(LEAD_##P T start, T end, T incr,           \
                                             T *istart, T *iend)                        \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         return P##start_chunk(SCHED, start, end, incr, DOWN(P, incr), 0, istart,       \
                               iend);                                                   \
     }                                                                                  \
@@ -165,6 +171,7 @@ static bool next_chunk(int64_t *istart, int64_t *iend)
     GOMP_EXPORT bool GOMP_##P##doacross_##KIND##_start(unsigned ncounts, T *counts,    \
                                                        T chunk, T *istart, T *iend)    \
     {                                                                                  \
+        BOB_OMPT_RA();                                                                 \
         return P##doacross(ncounts, counts, SCHED, chunk, istart, iend, NULL);         \
     }
 

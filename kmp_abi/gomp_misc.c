@@ -6,25 +6,27 @@
 
 #include <string.h>
 
-/* msglen is the message's length, or (size_t)-1 for a NUL-terminated one. */
-static void error_directive(const char *msg, size_t msglen, bool fatal)
+/* msglen is the message's length, or (size_t)-1 for a NUL-terminated one;
+ * ra the directive's address, for a tool. */
+static void error_directive(const char *msg, size_t msglen, bool fatal, const void *ra)
 {
     size_t n = !msg ? 0 : msglen == (size_t)-1 ? strlen(msg) : msglen;
     char text[n + 1];
     if (n)
         memcpy(text, msg, n);
     text[n] = '\0';
+    BOB_OMPT(bob_ompt_error(fatal, msg ? text : NULL, ra));
     bob_error_directive_gomp(fatal, msg ? text : NULL);
 }
 
 GOMP_EXPORT void GOMP_error(const char *msg, size_t msglen)
 {
-    error_directive(msg, msglen, true);
+    error_directive(msg, msglen, true, __builtin_return_address(0));
 }
 
 GOMP_EXPORT void GOMP_warning(const char *msg, size_t msglen)
 {
-    error_directive(msg, msglen, false);
+    error_directive(msg, msglen, false, __builtin_return_address(0));
 }
 
 GOMP_EXPORT void *GOMP_alloc(size_t alignment, size_t size, uintptr_t allocator)

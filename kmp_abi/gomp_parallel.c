@@ -11,6 +11,7 @@ enum { GOMP_FLAGS_PROC_BIND = 7 };
 GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
                                unsigned flags)
 {
+    BOB_OMPT_RA();
     bob_gomp_parallel(fn, data, num_threads, (int)(flags & GOMP_FLAGS_PROC_BIND), NULL);
 }
 

@@ -5,6 +5,7 @@
 
 GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
 {
+    BOB_OMPT_RA();
     return bob_gomp_sections_start(bob_self(), count, 0, NULL);
 }
 
@@ -13,6 +14,7 @@ GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
 GOMP_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions,
                                           void **mem)
 {
+    BOB_OMPT_RA();
     bob_gomp_workshare_reductions(bob_self(), reductions);
     return bob_gomp_sections_start(bob_self(), count, mem ? (size_t)(uintptr_t)*mem : 0,
                                    mem);

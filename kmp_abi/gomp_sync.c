@@ -6,7 +6,13 @@
 
 #include <stdarg.h>
 
-GOMP_EXPORT void GOMP_barrier(void) { bob_barrier(bob_self()); }
+/* gcc calls it for the BARRIER construct and for the implicit barrier of
+ * a worksharing construct alike: a tool is told of a barrier, no more. */
+GOMP_EXPORT void GOMP_barrier(void)
+{
+    BOB_OMPT_RA();
+    bob_barrier_as(bob_self(), ompt_sync_region_barrier);
+}
 
 GOMP_EXPORT bool GOMP_barrier_cancel(void) { return bob_cancel_barrier(bob_self()); }
 
@@ -16,27 +22,57 @@ GOMP_EXPORT bool GOMP_barrier_cancel(void) { return bob_cancel_barrier(bob_self(
 
 static uint32_t unnamed_critical;
 
-GOMP_EXPORT void GOMP_critical_start(void) { bob_lock_acquire(&unnamed_critical); }
+GOMP_EXPORT void GOMP_critical_start(void)
+{
+    BOB_OMPT_RA();
+    bob_mutex_acquire(&unnamed_critical, ompt_mutex_critical, 0);
+}
 
-GOMP_EXPORT void GOMP_critical_end(void) { bob_lock_release(&unnamed_critical); }
+GOMP_EXPORT void GOMP_critical_end(void)
+{
+    BOB_OMPT_RA();
+    bob_mutex_release(&unnamed_critical, ompt_mutex_critical);
+}
 
 GOMP_EXPORT void GOMP_critical_name_start(void **pptr)
 {
-    bob_lock_acquire((uint32_t *)pptr);
+    BOB_OMPT_RA();
+    bob_mutex_acquire((uint32_t *)pptr, ompt_mutex_critical, 0);
 }
 
-GOMP_EXPORT void GOMP_critical_name_end(void **pptr) { bob_lock_release((uint32_t *)pptr); }
+GOMP_EXPORT void GOMP_critical_name_end(void **pptr)
+{
+    BOB_OMPT_RA();
+    bob_mutex_release((uint32_t *)pptr, ompt_mutex_critical);
+}
 
 /* ---- atomic: the code gcc cannot make lock-free runs under the lock that
  * __kmpc_atomic_start/end take too. ---------------------------------------- */
 
-GOMP_EXPORT void GOMP_atomic_start(void) { bob_atomic_lock_acquire(&bob_atomic_global); }
+GOMP_EXPORT void GOMP_atomic_start(void)
+{
+    BOB_OMPT_RA();
+    bob_atomic_section_begin();
+}
 
-GOMP_EXPORT void GOMP_atomic_end(void) { bob_atomic_lock_release(&bob_atomic_global); }
+GOMP_EXPORT void GOMP_atomic_end(void)
+{
+    BOB_OMPT_RA();
+    bob_atomic_section_end();
+}
 
 /* ---- single ------------------------------------------------------------------ */
 
-GOMP_EXPORT bool GOMP_single_start(void) { return bob_single_begin(bob_self()); }
+/* gcc does not call the runtime where the executor's block ends: a tool
+ * hears the single end where it begins. */
+GOMP_EXPORT bool GOMP_single_start(void)
+{
+    BOB_OMPT_RA();
+    bool mine = bob_single_begin(bob_self());
+    if (mine)
+        BOB_OMPT(bob_ompt_work_end(bob_self()));
+    return mine;
+}
 
 /* single copyprivate: NULL in the thread that runs the block, which then
  * publishes its data with GOMP_single_copy_end; the others get that
@@ -52,14 +88,23 @@ GOMP_EXPORT void *GOMP_single_copy_start(void)
 
 GOMP_EXPORT void GOMP_single_copy_end(void *data)
 {
+    BOB_OMPT(bob_ompt_work_end(bob_self())); /* the executor's block has ended */
     bob_copyprivate_light(bob_self(), data);
 }
 
 /* ---- ordered and doacross ------------------------------------------------------- */
 
-GOMP_EXPORT void GOMP_ordered_start(void) { bob_gomp_ordered_start(bob_self()); }
+GOMP_EXPORT void GOMP_ordered_start(void)
+{
+    BOB_OMPT_RA();
+    bob_gomp_ordered_start(bob_self());
+}
 
-GOMP_EXPORT void GOMP_ordered_end(void) {}
+GOMP_EXPORT void GOMP_ordered_end(void)
+{
+    BOB_OMPT_RA();
+    bob_ordered_end(bob_self());
+}
 
 /* The iteration vectors are logical iteration numbers, one per dimension of
  * the doacross nest; wait passes them as varargs. */
@@ -99,6 +144,7 @@ GOMP_DOACROSS(ull_, unsigned long long)
 /* do_cancel false (an if clause that is false): a cancellation point. */
 GOMP_EXPORT bool GOMP_cancel(int which, bool do_cancel)
 {
+    BOB_OMPT_RA();
     bob_thread_t *self = bob_self();
     int kind = bob_gomp_cancel_kind(which);
     return do_cancel ? bob_cancel(self, kind) : bob_cancellation_point(self, kind);
@@ -106,5 +152,6 @@ GOMP_EXPORT bool GOMP_cancel(int which, bool do_cancel)
 
 GOMP_EXPORT bool GOMP_cancellation_point(int which)
 {
+    BOB_OMPT_RA();
     return bob_cancellation_point(bob_self(), bob_gomp_cancel_kind(which));
 }

@@ -8,12 +8,17 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            long arg_size, long arg_align, bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
+    BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags,
                             flags & BOB_GOMP_TASK_PRIORITY ? priority : 0};
     bob_gomp_task(bob_self(), &task, if_clause, depend, detach);
 }
 
-GOMP_EXPORT void GOMP_taskwait(void) { bob_taskwait(bob_self()); }
+GOMP_EXPORT void GOMP_taskwait(void)
+{
+    BOB_OMPT_RA();
+    bob_taskwait(bob_self());
+}
 
 GOMP_EXPORT void GOMP_taskwait_depend(void **depend)
 {
@@ -24,13 +29,18 @@ GOMP_EXPORT void GOMP_taskyield(void) { bob_taskyield(bob_self()); }
 
 GOMP_EXPORT void GOMP_taskgroup_start(void) { bob_taskgroup_begin(bob_self()); }
 
-GOMP_EXPORT void GOMP_taskgroup_end(void) { bob_taskgroup_end(bob_self()); }
+GOMP_EXPORT void GOMP_taskgroup_end(void)
+{
+    BOB_OMPT_RA();
+    bob_taskgroup_end(bob_self());
+}
 
 GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data,
                                void (*cpyfn)(void *, void *), long arg_size, long arg_align,
                                unsigned flags, unsigned long num_tasks, int priority,
                                long start, long end, long step)
 {
+    BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
     bob_gomp_taskloop(bob_self(), &task, num_tasks, start, end, step, false);
 }
@@ -41,6 +51,7 @@ GOMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
                                    int priority, unsigned long long start,
                                    unsigned long long end, unsigned long long step)
 {
+    BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
     bob_gomp_taskloop(bob_self(), &task, num_tasks, (int64_t)start, (int64_t)end,
                       (int64_t)step, true);

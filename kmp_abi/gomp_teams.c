@@ -7,6 +7,7 @@ GOMP_EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_tea
                                 unsigned thread_limit, unsigned flags)
 {
     (void)flags;
+    BOB_OMPT_RA();
     bob_gomp_teams(fn, data, num_teams, thread_limit);
 }
 

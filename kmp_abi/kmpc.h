@@ -4,6 +4,7 @@
 #define BOB_KMPC_H
 
 #include "rt.h"
+#include "ompt/ompt.h"
 
 #include <stdint.h>
 
@@ -20,6 +21,12 @@ typedef struct ident {
     kmp_int32 reserved_3;
     const char *psource;
 } ident_t;
+
+/* ident_t.flags: the barrier is an implicit one (of a worksharing
+ * construct); which construct a static loop is (clang lowers sections to
+ * one), for a tool. */
+enum { KMP_IDENT_BARRIER_IMPL = 0x40, KMP_IDENT_WORK_SECTIONS = 0x400,
+       KMP_IDENT_WORK_DISTRIBUTE = 0x800 };
 
 /* The 32 bytes the compiler reserves per critical name (and reduction);
  * the first 4 hold a runtime lock word. */

@@ -3,6 +3,7 @@
  * tables below instantiates a flavour macro of kmpc_atomic.h; the generic
  * read-modify-write body and the strategy choice live there. */
 #include "kmpc_atomic.h"
+#include "ompt/ompt.h"
 
 #include <sched.h>
 
@@ -45,14 +46,30 @@ bob_atomic_lock_t *bob_atomic_lock_for(const void *addr)
     return &ka_stripes[a & (KA_STRIPES - 1)];
 }
 
+/* The bracketed code is, for a tool, an atomic mutex: the global lock. */
+void bob_atomic_section_begin(void)
+{
+    BOB_OMPT(bob_ompt_mutex_acquire(ompt_mutex_atomic, 0, &bob_atomic_global));
+    bob_atomic_lock_acquire(&bob_atomic_global);
+    BOB_OMPT(bob_ompt_mutex_acquired(ompt_mutex_atomic, &bob_atomic_global));
+}
+
+void bob_atomic_section_end(void)
+{
+    bob_atomic_lock_release(&bob_atomic_global);
+    BOB_OMPT(bob_ompt_mutex_released(ompt_mutex_atomic, &bob_atomic_global));
+}
+
 KA_API void __kmpc_atomic_start(void)
 {
-    bob_atomic_lock_acquire(&bob_atomic_global);
+    BOB_OMPT_RA();
+    bob_atomic_section_begin();
 }
 
 KA_API void __kmpc_atomic_end(void)
 {
-    bob_atomic_lock_release(&bob_atomic_global);
+    BOB_OMPT_RA();
+    bob_atomic_section_end();
 }
 
 /* ---- typed entry points ------------------------------------------------- */

@@ -46,6 +46,10 @@ KA_INTERNAL void bob_atomic_lock_acquire(bob_atomic_lock_t *l);
 KA_INTERNAL void bob_atomic_lock_release(bob_atomic_lock_t *l);
 /* The lock of __kmpc_atomic_start/end and GOMP_atomic_start/end. */
 KA_INTERNAL extern bob_atomic_lock_t bob_atomic_global;
+/* The code __kmpc_atomic_start/end and GOMP_atomic_start/end bracket runs
+ * under bob_atomic_global. */
+KA_INTERNAL void bob_atomic_section_begin(void);
+KA_INTERNAL void bob_atomic_section_end(void);
 /* The stripe guarding the object at addr. */
 KA_INTERNAL bob_atomic_lock_t *bob_atomic_lock_for(const void *addr);
 

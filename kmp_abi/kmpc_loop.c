@@ -6,6 +6,15 @@
 /* distribute with a dist_schedule chunk (LLVM's kmp_distribute_static_chunked). */
 enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
 
+/* The worksharing construct a static loop's location names, for a tool. */
+static int work_of(const ident_t *loc)
+{
+    int flags = loc ? loc->flags : 0;
+    return flags & KMP_IDENT_WORK_SECTIONS     ? ompt_work_sections
+           : flags & KMP_IDENT_WORK_DISTRIBUTE ? ompt_work_distribute
+                                               : ompt_work_loop;
+}
+
 /* T: the bound type, ST: the (signed) stride type, U: is T unsigned. The
  * casts through T widen signed values by sign and unsigned ones by zero. */
 #define BOB_LOOP_ENTRIES(SFX, T, ST, U)                                              \
@@ -13,8 +22,10 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
         ident_t *loc, kmp_int32 gtid, kmp_int32 sched, kmp_int32 *last, T *lower,    \
         T *upper, ST *stride, ST incr, ST chunk)                                     \
     {                                                                                \
-        (void)loc, (void)gtid;                                                       \
+        (void)gtid;                                                                  \
+        BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U, incr < 0};       \
+        BOB_OMPT(bob_ompt_work_begin(bob_self(), work_of(loc), bob_trip_count(&l))); \
         int64_t st;                                                                  \
         bob_for_static_init(bob_self(), sched, &l, chunk, &st, last);                \
         *lower = (T)l.lb;                                                            \
@@ -26,7 +37,9 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
                                                ST chunk)                             \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
+        BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U, incr < 0};               \
+        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_loop, bob_trip_count(&l))); \
         bob_dispatch_init(bob_self(), sched, &l, chunk);                             \
     }                                                                                \
     KMP_EXPORT int __kmpc_dispatch_next_##SFX(ident_t *loc, kmp_int32 gtid,          \
@@ -35,8 +48,11 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
         int64_t l, u, st;                                                            \
-        if (!bob_dispatch_next(bob_self(), &l, &u, &st, last))                       \
+        if (!bob_dispatch_next(bob_self(), &l, &u, &st, last)) {                     \
+            BOB_OMPT(bob_ompt_work_end(bob_self()));                                 \
             return 0;                                                                \
+        }                                                                            \
+        BOB_OMPT(bob_ompt_dispatch(bob_self(), ompt_dispatch_iteration, (uint64_t)l)); \
         *lb = (T)l;                                                                  \
         *ub = (T)u;                                                                  \
         if (stride)                                                                  \
@@ -53,7 +69,9 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
         T *upper, T *team_upper, ST *stride, ST incr, ST chunk)                      \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
+        BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U, incr < 0};       \
+        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_loop, bob_trip_count(&l))); \
         int64_t team_ub, st;                                                         \
         bob_dist_for_static_init(bob_self(), sched, &l, chunk, &team_ub, &st, last); \
         *lower = (T)l.lb;                                                            \
@@ -74,7 +92,9 @@ enum { KMP_DISTRIBUTE_STATIC_CHUNKED = 91 };
                                                     T lb, T ub, ST incr, ST chunk)   \
     {                                                                                \
         (void)loc, (void)gtid;                                                       \
+        BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U, incr < 0};               \
+        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_loop, bob_trip_count(&l))); \
         bob_dist_dispatch_init(bob_self(), sched, &l, chunk, last);                  \
     }
 
@@ -86,6 +106,7 @@ BOB_LOOP_ENTRIES(8u, kmp_uint64, kmp_int64, true)
 KMP_EXPORT void __kmpc_for_static_fini(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT(bob_ompt_work_end(bob_self()));
 }
 
 KMP_EXPORT void __kmpc_dispatch_deinit(ident_t *loc, kmp_int32 gtid)
@@ -97,6 +118,8 @@ KMP_EXPORT void __kmpc_dispatch_deinit(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT kmp_int32 __kmpc_sections_init(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_sections, 0));
     bob_sections_init(bob_self());
     return 1;
 }
@@ -104,10 +127,17 @@ KMP_EXPORT kmp_int32 __kmpc_sections_init(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT kmp_int32 __kmpc_next_section(ident_t *loc, kmp_int32 gtid, kmp_int32 n)
 {
     (void)loc, (void)gtid;
-    return bob_next_section(bob_self(), n);
+    int i = bob_next_section(bob_self(), n);
+    if (i < n)
+        BOB_OMPT(bob_ompt_dispatch(bob_self(), ompt_dispatch_section, (uint64_t)i));
+    return i;
 }
 
-KMP_EXPORT void __kmpc_end_sections(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_sections(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT(bob_ompt_work_end(bob_self()));
+}
 
 /* doacross: the compiler's loop nest description, one per dimension. */
 struct kmp_dim {

@@ -14,6 +14,7 @@ static void fork_va(kmp_int32 argc, kmpc_micro fn, va_list ap, bool if_cond)
 KMP_EXPORT void __kmpc_fork_call(ident_t *loc, kmp_int32 argc, kmpc_micro fn, ...)
 {
     (void)loc;
+    BOB_OMPT_RA();
     va_list ap;
     va_start(ap, fn);
     fork_va(argc, fn, ap, true);
@@ -25,12 +26,14 @@ KMP_EXPORT void __kmpc_fork_call_if(ident_t *loc, kmp_int32 argc, kmpc_micro fn,
                                     kmp_int32 cond, void *args)
 {
     (void)loc;
+    BOB_OMPT_RA();
     bob_fork((void (*)(void))fn, argc > 0 ? 1 : 0, &args, cond != 0);
 }
 
 KMP_EXPORT void __kmpc_serialized_parallel(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_serialized_begin();
 }
 

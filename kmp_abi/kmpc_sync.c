@@ -4,33 +4,64 @@
 
 KMP_EXPORT void __kmpc_barrier(ident_t *loc, kmp_int32 gtid)
 {
-    (void)loc, (void)gtid;
-    bob_barrier(bob_self());
+    (void)gtid;
+    BOB_OMPT_RA();
+    bob_thread_t *self = bob_self();
+    if (__builtin_expect(bob_ompt_on, 0)) /* only a tool hears which barrier */
+        bob_barrier_as(self, loc && (loc->flags & KMP_IDENT_BARRIER_IMPL)
+                                 ? ompt_sync_region_barrier_implicit_workshare
+                                 : ompt_sync_region_barrier_explicit);
+    else
+        bob_barrier(self);
 }
 
 KMP_EXPORT kmp_int32 __kmpc_single(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     return bob_single_begin(bob_self());
 }
 
-KMP_EXPORT void __kmpc_end_single(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_single(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT(bob_ompt_work_end(bob_self()));
+}
+
+static kmp_int32 masked(kmp_int32 filter, const void *ra)
+{
+    bob_thread_t *self = bob_self();
+    if (self->tid != filter)
+        return 0;
+    BOB_OMPT((bob_ompt_ra = ra, bob_ompt_masked(self, ompt_scope_begin)));
+    return 1;
+}
 
 KMP_EXPORT kmp_int32 __kmpc_master(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
-    return bob_self()->tid == 0;
+    return masked(0, __builtin_return_address(0));
 }
 
-KMP_EXPORT void __kmpc_end_master(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_master(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_masked(bob_self(), ompt_scope_end));
+}
 
 KMP_EXPORT kmp_int32 __kmpc_masked(ident_t *loc, kmp_int32 gtid, kmp_int32 filter)
 {
     (void)loc, (void)gtid;
-    return bob_self()->tid == filter;
+    return masked(filter, __builtin_return_address(0));
 }
 
-KMP_EXPORT void __kmpc_end_masked(ident_t *loc, kmp_int32 gtid) { (void)loc, (void)gtid; }
+KMP_EXPORT void __kmpc_end_masked(ident_t *loc, kmp_int32 gtid)
+{
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_masked(bob_self(), ompt_scope_end));
+}
 
 /* barrier_master: after the barrier the master runs its block while the
  * others wait for end_barrier_master (a second barrier that only the
@@ -63,31 +94,37 @@ KMP_EXPORT kmp_int32 __kmpc_barrier_master_nowait(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT void __kmpc_critical(ident_t *loc, kmp_int32 gtid, kmp_critical_name *name)
 {
     (void)loc, (void)gtid;
-    bob_lock_acquire((uint32_t *)name);
+    BOB_OMPT_RA();
+    bob_mutex_acquire((uint32_t *)name, ompt_mutex_critical, 0);
 }
 
+/* Every hint is served by the one lock kind; only a tool hears of it. */
 KMP_EXPORT void __kmpc_critical_with_hint(ident_t *loc, kmp_int32 gtid,
                                           kmp_critical_name *name, uint32_t hint)
 {
-    (void)hint; /* every hint is served by the one lock kind */
-    __kmpc_critical(loc, gtid, name);
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    bob_mutex_acquire((uint32_t *)name, ompt_mutex_critical, hint);
 }
 
 KMP_EXPORT void __kmpc_end_critical(ident_t *loc, kmp_int32 gtid, kmp_critical_name *name)
 {
     (void)loc, (void)gtid;
-    bob_lock_release((uint32_t *)name);
+    BOB_OMPT_RA();
+    bob_mutex_release((uint32_t *)name, ompt_mutex_critical);
 }
 
 KMP_EXPORT void __kmpc_ordered(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_ordered_begin(bob_self());
 }
 
 KMP_EXPORT void __kmpc_end_ordered(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_ordered_end(bob_self());
 }
 
@@ -95,6 +132,7 @@ KMP_EXPORT void __kmpc_flush(ident_t *loc)
 {
     (void)loc;
     atomic_thread_fence(memory_order_seq_cst);
+    BOB_OMPT((bob_ompt_ra = __builtin_return_address(0), bob_ompt_flush()));
 }
 
 KMP_EXPORT void __kmpc_copyprivate(ident_t *loc, kmp_int32 gtid, size_t size, void *data,
@@ -115,6 +153,7 @@ KMP_EXPORT kmp_int32 __kmpc_reduce_nowait(ident_t *loc, kmp_int32 gtid, kmp_int3
                                           kmp_critical_name *lock)
 {
     (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
+    BOB_OMPT_RA();
     return bob_reduce_begin(bob_self(), (uint32_t *)lock,
                             loc && (loc->flags & KMP_IDENT_ATOMIC_REDUCE));
 }
@@ -131,7 +170,10 @@ KMP_EXPORT kmp_int32 __kmpc_reduce(ident_t *loc, kmp_int32 gtid, kmp_int32 nvars
                                    void (*combine)(void *, void *),
                                    kmp_critical_name *lock)
 {
-    return __kmpc_reduce_nowait(loc, gtid, nvars, size, data, combine, lock);
+    (void)gtid, (void)nvars, (void)size, (void)data, (void)combine;
+    BOB_OMPT_RA();
+    return bob_reduce_begin(bob_self(), (uint32_t *)lock,
+                            loc && (loc->flags & KMP_IDENT_ATOMIC_REDUCE));
 }
 
 KMP_EXPORT void __kmpc_end_reduce(ident_t *loc, kmp_int32 gtid, kmp_critical_name *lock)
@@ -146,20 +188,25 @@ KMP_EXPORT void *__kmpc_copyprivate_light(ident_t *loc, kmp_int32 gtid, void *da
     return bob_copyprivate_light(bob_self(), data);
 }
 
-/* scope: its barrier and reductions are separate calls; nothing to do. */
+/* scope: its barrier and reductions are separate calls; only a tool
+ * hears of it. */
 KMP_EXPORT void __kmpc_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
 {
     (void)loc, (void)gtid, (void)reserved;
+    BOB_OMPT_RA();
+    BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_scope, 0));
 }
 
 KMP_EXPORT void __kmpc_end_scope(ident_t *loc, kmp_int32 gtid, void *reserved)
 {
     (void)loc, (void)gtid, (void)reserved;
+    BOB_OMPT(bob_ompt_work_end(bob_self()));
 }
 
 KMP_EXPORT kmp_int32 __kmpc_cancel(ident_t *loc, kmp_int32 gtid, kmp_int32 kind)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     return bob_cancel(bob_self(), kind);
 }
 
@@ -167,6 +214,7 @@ KMP_EXPORT kmp_int32 __kmpc_cancellationpoint(ident_t *loc, kmp_int32 gtid,
                                               kmp_int32 kind)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     return bob_cancellation_point(bob_self(), kind);
 }
 
@@ -179,5 +227,6 @@ KMP_EXPORT kmp_int32 __kmpc_cancel_barrier(ident_t *loc, kmp_int32 gtid)
 /* The error directive at run time: severity 1 warns, 2 ends the program. */
 KMP_EXPORT void __kmpc_error(ident_t *loc, int severity, const char *message)
 {
+    BOB_OMPT(bob_ompt_error(severity == 2, message, __builtin_return_address(0)));
     bob_error_directive_kmp(loc ? loc->psource : NULL, severity == 2, message);
 }

@@ -33,6 +33,7 @@ KMP_EXPORT kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, kmp_int32 gtid
 KMP_EXPORT kmp_int32 __kmpc_omp_task(ident_t *loc, kmp_int32 gtid, kmp_task_t *task)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_task_submit(bob_self(), bob_task_of(task));
     return 0; /* TASK_CURRENT_NOT_QUEUED */
 }
@@ -65,6 +66,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_task_with_deps(ident_t *loc, kmp_int32 gtid,
                                                kmp_depend_info_t *noalias)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     register_deps(bob_self(), bob_task_of(task), ndeps, deps, ndeps_noalias, noalias);
     return 0;
 }
@@ -92,6 +94,7 @@ KMP_EXPORT void __kmpc_omp_taskwait_deps_51(ident_t *loc, kmp_int32 gtid, kmp_in
 KMP_EXPORT kmp_int32 __kmpc_omp_taskwait(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskwait(bob_self());
     return 0;
 }
@@ -106,6 +109,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_taskyield(ident_t *loc, kmp_int32 gtid, int end_
 KMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, kmp_int32 gtid, kmp_task_t *task)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_task_begin_if0(bob_self(), bob_task_of(task));
 }
 
@@ -125,6 +129,7 @@ KMP_EXPORT void __kmpc_taskgroup(ident_t *loc, kmp_int32 gtid)
 KMP_EXPORT void __kmpc_end_taskgroup(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskgroup_end(bob_self());
 }
 
@@ -172,6 +177,7 @@ KMP_EXPORT void __kmpc_taskloop_5(ident_t *loc, int gtid, kmp_task_t *task, int 
                                   int modifier, void *task_dup)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskloop(bob_self(), bob_task_of(task), if_val, lb, ub, st, nogroup, sched,
                  grainsize, modifier != 0, (bob_task_dup_t)task_dup);
 }
@@ -180,8 +186,10 @@ KMP_EXPORT void __kmpc_taskloop(ident_t *loc, int gtid, kmp_task_t *task, int if
                                 kmp_uint64 *lb, kmp_uint64 *ub, kmp_int64 st, int nogroup,
                                 int sched, kmp_uint64 grainsize, void *task_dup)
 {
-    __kmpc_taskloop_5(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, 0,
-                      task_dup);
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    bob_taskloop(bob_self(), bob_task_of(task), if_val, lb, ub, st, nogroup, sched,
+                 grainsize, false, (bob_task_dup_t)task_dup);
 }
 
 /* detach: omp_fulfill_event completes the task of the handle returned here. */

@@ -6,6 +6,7 @@
 KMP_EXPORT void __kmpc_fork_teams(ident_t *loc, kmp_int32 argc, kmpc_micro fn, ...)
 {
     (void)loc;
+    BOB_OMPT_RA();
     void *args[argc > 0 ? argc : 1];
     va_list ap;
     va_start(ap, fn);

@@ -161,11 +161,12 @@ KMP_EXPORT int __kmpc_pause_resource(omp_pause_resource_t kind)
     return omp_pause_resource_all(kind);
 }
 
-/* No tool is ever attached (OMPT is not implemented). */
 OMP_API int omp_control_tool(int command, int modifier, void *arg)
 {
-    (void)command, (void)modifier, (void)arg;
-    return omp_control_tool_notool;
+    if (!bob_ompt_on)
+        return omp_control_tool_notool;
+    return bob_ompt_control_tool((uint64_t)command, (uint64_t)modifier, arg,
+                                 __builtin_return_address(0));
 }
 
 /* target-offload-var for LLVM's libomptarget, which asks at its own start. */

@@ -6,16 +6,43 @@
  * the releaser cannot miss a waiter), so their ES runs the units that have
  * yet to arrive (64 threads on 2 ESs make progress). */
 #include "rt.h"
+#include "ompt/ompt.h"
 #include "task.h"
 
+static bool barrier_wait(bob_thread_t *self, bool cancellable);
+
+/* With a tool, a barrier is a sync region of kind (an ompt_sync_region_t). */
+static bool reported(bob_thread_t *self, bool cancellable, int kind)
+{
+    bob_ompt_sync_begin(self, kind, &self->team->bar_gen);
+    bool cancelled = barrier_wait(self, cancellable);
+    bob_ompt_sync_end(self, kind);
+    return cancelled;
+}
+
+bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
+{
+    if (__builtin_expect(bob_ompt_on, 0))
+        return reported(self, cancellable, ompt_sync_region_barrier_implicit_workshare);
+    return barrier_wait(self, cancellable);
+}
+
 void bob_barrier(bob_thread_t *self) { bob_barrier_wait(self, false); }
+
+void bob_barrier_as(bob_thread_t *self, int kind)
+{
+    if (__builtin_expect(bob_ompt_on, 0))
+        reported(self, false, kind);
+    else
+        barrier_wait(self, false);
+}
 
 static bool cancelled(bob_team_t *team, bool cancellable)
 {
     return cancellable && atomic_load(&team->cancel) == BOB_CANCEL_PARALLEL;
 }
 
-bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
+static bool barrier_wait(bob_thread_t *self, bool cancellable)
 {
     bob_team_t *team = self->team;
     if (team->nthreads == 1) {

@@ -18,6 +18,8 @@
  * the program sets) orders the read after the store. */
 #include "task.h"
 
+#include "ompt/ompt.h"
+
 #include <bobbin/threading.h>
 #include <limits.h>
 
@@ -50,10 +52,8 @@ static bool cancel_taskgroup(bob_thread_t *self)
     return true;
 }
 
-bool bob_cancel(bob_thread_t *self, int kind)
+static bool request(bob_thread_t *self, int kind)
 {
-    if (!bob_config.cancellation)
-        return false;
     if (kind == BOB_CANCEL_TASKGROUP)
         return cancel_taskgroup(self);
     bob_team_t *team = self->team;
@@ -64,19 +64,34 @@ bool bob_cancel(bob_thread_t *self, int kind)
     return atomic_load(&team->cancel) == kind;
 }
 
+bool bob_cancel(bob_thread_t *self, int kind)
+{
+    if (!bob_config.cancellation)
+        return false;
+    bool cancelled = request(self, kind);
+    if (cancelled)
+        BOB_OMPT(bob_ompt_cancel(self, kind, ompt_cancel_activated));
+    return cancelled;
+}
+
 bool bob_cancellation_point(bob_thread_t *self, int kind)
 {
     if (!bob_config.cancellation)
         return false;
-    if (kind == BOB_CANCEL_TASKGROUP)
-        return bob_tasks_cancelled(self);
-    return atomic_load(&self->team->cancel) == kind;
+    bool cancelled = kind == BOB_CANCEL_TASKGROUP ? bob_tasks_cancelled(self)
+                                                  : atomic_load(&self->team->cancel) == kind;
+    if (cancelled)
+        BOB_OMPT(bob_ompt_cancel(self, kind, ompt_cancel_detected));
+    return cancelled;
 }
 
 bool bob_cancel_barrier(bob_thread_t *self)
 {
-    return bob_barrier_wait(self, bob_config.cancellation) ||
-           atomic_load(&self->team->cancel) == BOB_CANCEL_PARALLEL;
+    bool cancelled = bob_barrier_wait(self, bob_config.cancellation) ||
+                     atomic_load(&self->team->cancel) == BOB_CANCEL_PARALLEL;
+    if (cancelled)
+        BOB_OMPT(bob_ompt_cancel(self, BOB_CANCEL_PARALLEL, ompt_cancel_detected));
+    return cancelled;
 }
 
 /* Every barrier ends a construct's cancellation, the plain one gcc emits at

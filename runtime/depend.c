@@ -25,6 +25,8 @@
  * completes concurrently is either seen by its completion or not added. */
 #include "task.h"
 
+#include "ompt/ompt.h"
+
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -128,7 +130,9 @@ static void clear(nodes_t *list)
     list->n = 0;
 }
 
-/* `to` must wait for `from`, unless from is done or is to itself. */
+/* `to` must wait for `from`, unless from is done or is to itself. A tool
+ * hears of the edge under from's lock, while from's task is sure to be
+ * incomplete. */
 static void edge(bob_depnode_t *from, bob_depnode_t *to)
 {
     if (!from || from == to)
@@ -137,6 +141,7 @@ static void edge(bob_depnode_t *from, bob_depnode_t *to)
     if (!from->done) {
         push(&from->succ, to);
         atomic_fetch_add_explicit(&to->npred, 1, memory_order_relaxed);
+        BOB_OMPT(bob_ompt_task_dependence(from->task, to->task));
     }
     bob_spin_release(&from->lock);
 }
@@ -269,6 +274,7 @@ void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_de
         bob_task_submit(self, t);
         return;
     }
+    BOB_OMPT((bob_ompt_task_create(self, t, false, true), bob_ompt_dependences(t, n, deps)));
     bob_task_account(self, t); /* first: its last predecessor may release it at once */
     if (bob_deps_register(self, t, n, deps))
         bob_task_ready_at_creation(self, t);

@@ -7,6 +7,7 @@
  * A GOMP loop's scratch memory is the payload of its worksharing slot
  * (freed with the slot), made by whichever thread asks first. */
 #include "gomp.h"
+#include "ompt/ompt.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
@@ -53,6 +54,7 @@ void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t
         l.is_unsigned = loop->is_unsigned;
         l.down = loop->down;
     }
+    BOB_OMPT(bob_ompt_work_begin(self, ompt_work_loop, bob_trip_count(&l)));
     bob_dispatch_init(self, kmp_sched, &l, chunk);
     self->ordered_end = 0;
     if (mem_size && mem)
@@ -68,7 +70,7 @@ static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
     if (!end)
         return;
     self->ordered_end = 0;
-    bob_ordered_begin(self); /* our chunk's turn: self->ordered_iter */
+    bob_ordered_wait(self); /* our chunk's turn: self->ordered_iter */
     bob_ordered_pass(ws, end);
 }
 
@@ -85,6 +87,7 @@ bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
             bob_doacross_fini(self);
         return false;
     }
+    BOB_OMPT(bob_ompt_dispatch(self, ompt_dispatch_iteration, (uint64_t)lb));
     if (ws->ordered) {
         uint64_t span = !self->loop_down
                             ? ((uint64_t)ub - (uint64_t)lb) / (uint64_t)incr
@@ -105,6 +108,7 @@ bool bob_gomp_ws_end(bob_thread_t *self, bool barrier, bool cancel)
     }
     if (self->doacross)
         bob_doacross_fini(self);
+    BOB_OMPT(bob_ompt_work_end(self));
     if (cancel)
         return bob_cancel_barrier(self);
     if (barrier)
@@ -158,6 +162,7 @@ static void install_sections(bob_ws_t *ws, void *arg)
 static void sections_enter(bob_thread_t *self, unsigned count, size_t mem_size, void **mem)
 {
     struct sections_init s = {count, mem_size};
+    BOB_OMPT(bob_ompt_work_begin(self, ompt_work_sections, count));
     self->loop = bob_ws_enter(self, install_sections, &s);
     if (mem_size && mem)
         *mem = self->loop->payload;
@@ -177,6 +182,8 @@ unsigned bob_gomp_sections_next(bob_thread_t *self)
         return 0;
     int n = (int)ws->trip;
     int i = bob_next_section(self, n); /* leaves the construct after the last */
+    if (i < n)
+        BOB_OMPT(bob_ompt_dispatch(self, ompt_dispatch_section, (uint64_t)i));
     return i < n ? (unsigned)i + 1 : 0;
 }
 

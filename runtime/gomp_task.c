@@ -14,6 +14,7 @@
  * how gcc passes inoutset). A NULL address among the outs is
  * omp_all_memory. */
 #include "gomp.h"
+#include "ompt/ompt.h"
 
 #include "task.h"
 
@@ -258,6 +259,7 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     int sched = flags & BOB_GOMP_TASK_GRAINSIZE ? BOB_TASKLOOP_GRAINSIZE
                 : size                           ? BOB_TASKLOOP_NUM_TASKS
                                                  : BOB_TASKLOOP_DEFAULT;
+    BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_begin, trip));
     bob_chunks_t chunks;
     bob_chunks_init(&chunks, self, trip, sched, size, (flags & BOB_GOMP_TASK_STRICT) != 0);
     if (group)
@@ -279,4 +281,5 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     }
     if (group)
         bob_taskgroup_end(self);
+    BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_end, trip));
 }

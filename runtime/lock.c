@@ -151,13 +151,19 @@ void bob_nest_lock_acquire(uint32_t *w, uint32_t self)
     }
 }
 
-void bob_nest_lock_release(uint32_t *w)
+bool bob_nest_lock_release(uint32_t *w)
 {
     if ((__atomic_load_n(&w[0], __ATOMIC_RELAXED) >> 2) > 1) {
         __atomic_sub_fetch(&w[0], ONE, __ATOMIC_RELAXED);
-        return;
+        return false;
     }
     __atomic_store_n(&w[1], 0, __ATOMIC_RELAXED);
     if (__atomic_exchange_n(&w[0], 0, __ATOMIC_RELEASE) & WAITERS)
         bt_futex_wake(&w[0], INT_MAX);
+    return true;
+}
+
+bool bob_nest_lock_owned(const uint32_t *w, uint32_t self)
+{
+    return __atomic_load_n(&w[1], __ATOMIC_RELAXED) == self;
 }

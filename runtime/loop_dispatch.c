@@ -3,6 +3,7 @@
  * schedules, static ones when ordered, and the ORDERED construct. A loop's
  * shared state is a worksharing slot of the team (worksharing.c). */
 #include "rt.h"
+#include "ompt/ompt.h"
 
 #include <bobbin/threading.h>
 #include <limits.h>
@@ -263,13 +264,24 @@ void bob_ordered_pass(bob_ws_t *ws, uint64_t iter)
     }
 }
 
-void bob_ordered_begin(bob_thread_t *self)
+void bob_ordered_wait(bob_thread_t *self)
 {
     if (self->loop && self->loop->ordered)
         wait_turn(self, self->loop);
 }
 
-void bob_ordered_end(bob_thread_t *self) { (void)self; }
+/* For a tool, an ORDERED region is a mutex, the loop's. */
+void bob_ordered_begin(bob_thread_t *self)
+{
+    BOB_OMPT(bob_ompt_mutex_acquire(ompt_mutex_ordered, 0, self->loop));
+    bob_ordered_wait(self);
+    BOB_OMPT(bob_ompt_mutex_acquired(ompt_mutex_ordered, self->loop));
+}
+
+void bob_ordered_end(bob_thread_t *self)
+{
+    BOB_OMPT(bob_ompt_mutex_released(ompt_mutex_ordered, self->loop));
+}
 
 /* Called after every iteration of an ordered loop: the turn passes on even
  * when the iteration skipped its ordered region. */

@@ -185,7 +185,6 @@ typedef struct bob_thread {
     /* Current dispatched loop (loop_dispatch.c). */
     bob_ws_t *loop;
     int64_t loop_lb, loop_incr;  /* to turn iteration numbers into values */
-    bool loop_down;
     uint64_t loop_chunk_index;   /* static schedules: chunks taken so far */
     uint64_t ordered_iter;       /* iteration now running, ordered loops */
     /* gcc's ordered loops: one past the chunk whose turn this thread holds
@@ -194,18 +193,22 @@ typedef struct bob_thread {
     bob_ws_t *doacross;          /* current doacross loop */
     int push_num_threads;       /* __kmpc_push_num_threads, for the next fork */
     bool reduce_locked;         /* holds a reduction's lock (single.c) */
+    bool loop_down;             /* of the current dispatched loop */
     int push_proc_bind;         /* the proc_bind clause, for the next fork */
+    int push_strict_severity;   /* 0: not strict; 1 warning, 2 fatal */
     bob_binding_t binding;      /* implicit tasks only; task contexts use theirs */
     /* __kmpc_push_num_threads_list: team sizes for the next levels
      * (bob_intern_ints) */
     const int *push_list;
     int push_list_len;
-    int push_strict_severity;   /* 0: not strict; 1 warning, 2 fatal */
     const char *push_strict_message;
     /* GOMP_parallel_start's fork, for the helper forking on this thread's
      * behalf (gomp_support.c) */
     struct split_fork *split_fork;
     int push_num_teams, push_teams_thread_limit;
+    /* OMPT's side of this implicit or explicit task (ompt/ompt.h); NULL
+     * without a tool. The fields are ordered so that it costs no room. */
+    struct bob_ompt_task *ompt;
 } bob_thread_t;
 
 struct bob_team {
@@ -214,6 +217,7 @@ struct bob_team {
     int ws_dirty;               /* of a kept block: slots not zero (team_mem.c) */
     int level;                  /* enclosing parallel regions, serial too */
     int active_level;           /* enclosing regions of more than 1 thread */
+    _Atomic int cancel;         /* enum bob_cancel_kind requested, or 0 */
     bob_team_t *parent;
     bob_thread_t *master;       /* the task that forked it (thread 0's outer) */
     int league_num, league_size; /* teams construct: team number and count */
@@ -221,7 +225,7 @@ struct bob_team {
      * false: its members' bind-var past the end of OMP_PROC_BIND's list */
     int bind_clause;
     bob_cgroup_t *cgroup;
-    _Atomic int cancel;         /* enum bob_cancel_kind requested, or 0 */
+    struct bob_ompt_team *ompt;  /* OMPT's side (ompt/ompt.h); NULL without a tool */
     _Alignas(64) _Atomic uint32_t bar_arrived;
     _Atomic uint32_t bar_gen;
     _Atomic uint32_t bar_waiters; /* members that may suspend on bar_gen */
@@ -235,6 +239,9 @@ struct bob_team {
 
 /* The calling OpenMP thread (initialising the runtime on first use). */
 bob_thread_t *bob_self(void);
+/* The calling unit's (or application thread's) OpenMP thread, or NULL if
+ * it has none: never makes one (for OMPT's inquiries). */
+bob_thread_t *bob_self_peek(void);
 void bob_init(void);
 /* Makes t the calling unit's (or application thread's) OpenMP thread. */
 void bob_set_self(bob_thread_t *t);
@@ -328,7 +335,11 @@ void bob_cancel_constructs_ended(bob_team_t *team);
 
 /* ---- Synchronisation ------------------------------------------------------- */
 
+/* An implicit barrier (of a worksharing construct), and one a tool is
+ * told is of kind (an ompt_sync_region_t): the BARRIER construct's, or
+ * gcc's GOMP_barrier, which serves both. */
 void bob_barrier(bob_thread_t *self);
+void bob_barrier_as(bob_thread_t *self, int kind);
 /* The barrier's body; with cancellable, leaves early (true) on cancel parallel. */
 bool bob_barrier_wait(bob_thread_t *self, bool cancellable);
 void *bob_copyprivate_light(bob_thread_t *self, void *data);
@@ -378,7 +389,9 @@ uint32_t bob_nest_owner(bob_thread_t *self);
 void bob_nest_owner_free(uint32_t owner);
 int bob_nest_lock_try(uint32_t *words, uint32_t owner);
 void bob_nest_lock_acquire(uint32_t *words, uint32_t owner);
-void bob_nest_lock_release(uint32_t *words);
+/* Releases one hold; true when that was the last, and the lock is free. */
+bool bob_nest_lock_release(uint32_t *words);
+bool bob_nest_lock_owned(const uint32_t *words, uint32_t owner);
 int bob_num_procs(void);
 /* The ULT stack size of OpenMP threads; setting it works before the first
  * parallel region only, as with libomp. */
@@ -425,6 +438,9 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
 bool bob_dispatch_next(bob_thread_t *self, int64_t *lb, int64_t *ub, int64_t *incr,
                        int32_t *last);
 void bob_dispatch_fini_iteration(bob_thread_t *self);
+/* Waits for the calling thread's ORDERED turn, where no ORDERED region
+ * begins (a tool hears nothing). */
+void bob_ordered_wait(bob_thread_t *self);
 void bob_ordered_begin(bob_thread_t *self);
 void bob_ordered_end(bob_thread_t *self);
 /* Gives the ORDERED turn to iteration iter of the loop. */

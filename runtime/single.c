@@ -6,8 +6,9 @@
  * team's count from k-1 to k and runs it: no state to reset, and nowait
  * singles may overlap. */
 #include "rt.h"
+#include "ompt/ompt.h"
 
-bool bob_single_begin(bob_thread_t *self)
+static bool claim(bob_thread_t *self)
 {
     uint64_t mine = ++self->single_next;
     if (self->team->nthreads == 1)
@@ -17,6 +18,15 @@ bool bob_single_begin(bob_thread_t *self)
                                                    &previous, mine,
                                                    memory_order_acq_rel,
                                                    memory_order_relaxed);
+}
+
+/* A tool hears the executor begin (its end is the compiler's call) and
+ * each other thread begin and end at once. */
+bool bob_single_begin(bob_thread_t *self)
+{
+    bool mine = claim(self);
+    BOB_OMPT(bob_ompt_single(self, mine));
+    return mine;
 }
 
 /* The barrier before the copies publishes the data, the one after keeps the
@@ -54,7 +64,7 @@ void *bob_copyprivate_light(bob_thread_t *self, void *data)
  * result under the construct's lock (method 1). A thread alone combines
  * without either, unless it is one team of a league: the teams' initial
  * threads combine into the same variables at once. */
-int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
+static int reduce_method(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
 {
     self->reduce_locked = false;
     if (self->team->nthreads == 1 && self->team->league_size == 1)
@@ -66,8 +76,18 @@ int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
     return 1;
 }
 
+/* For a tool, a thread's part of the reduction is the combining: under
+ * the lock (method 1) until the compiler's end call, with atomics at once. */
+int bob_reduce_begin(bob_thread_t *self, uint32_t *lock, bool atomic_ok)
+{
+    int method = reduce_method(self, lock, atomic_ok);
+    BOB_OMPT(bob_ompt_reduce_begin(self, method == 1));
+    return method;
+}
+
 void bob_reduce_end(bob_thread_t *self, uint32_t *lock, bool barrier)
 {
+    BOB_OMPT(bob_ompt_reduce_end(self));
     if (self->reduce_locked)
         bob_lock_release(lock);
     self->reduce_locked = false;

@@ -18,6 +18,7 @@
  * encountered, so that a deferred (nowait) region sees the values of that
  * moment and the originals stay as they were. */
 #include "gomp.h"
+#include "ompt/ompt.h"
 
 #include "task.h"
 
@@ -109,8 +110,10 @@ static void region_run(region_t *r)
     if (r->thread_limit)
         initial->icv.thread_limit = r->thread_limit;
     bob_set_self(initial);
+    BOB_OMPT((bob_ompt_initial_begin(initial), bob_ompt_exit_frame(initial, __builtin_dwarf_cfa())));
     r->fn(r->hostaddrs);
     bob_team_wait_tasks(initial, initial->team);
+    BOB_OMPT(bob_ompt_initial_end(initial));
     bob_set_self(encountering);
     bob_root_team_free(initial->team);
 }

@@ -19,6 +19,8 @@
  * bt_futex_wake only hashes the address. */
 #include "task.h"
 
+#include "ompt/ompt.h"
+
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -93,6 +95,7 @@ static void release(bob_task_t *t)
         bob_taskred_task_free(t);
     if (t->event)
         bob_task_event_free(t->event);
+    BOB_OMPT(bob_ompt_task_free(t));
     bob_task_mem_free(t, t->size);
     if (parent)
         release(parent);
@@ -156,13 +159,26 @@ static void destroy_privates(bob_task_t *t)
         t->kmp.data1.destructors(t->ctx.gtid, &t->kmp);
 }
 
-/* An untied task's later parts have started already (part_id is 0 only
- * for the first). */
-static void run_body(bob_task_t *t)
+/* How a task whose body returned ends, for task_schedule: a detachable
+ * one whose event is not fulfilled yet waits for it. */
+static ompt_task_status_t end_status(const bob_task_t *t)
 {
+    return (t->flags & BOB_TASK_DETACHABLE) && !(atomic_load(&t->detach) & BOB_FULFILLED)
+               ? ompt_task_detach
+               : ompt_task_complete;
+}
+
+/* An untied task's later parts have started already (part_id is 0 only
+ * for the first). prior: the context it interrupts, NULL on a unit of its
+ * own. */
+static void run_body(bob_task_t *t, bob_thread_t *prior)
+{
+    BOB_OMPT(bob_ompt_task_start(t, prior, __builtin_dwarf_cfa()));
     if (t->kmp.part_id == 0) {
         if (discarded(t)) {
+            BOB_OMPT(bob_ompt_discarded(&t->ctx));
             destroy_privates(t);
+            BOB_OMPT(bob_ompt_task_end(t, ompt_task_cancel));
             body_done(t);
             return;
         }
@@ -172,9 +188,11 @@ static void run_body(bob_task_t *t)
     t->kmp.routine(t->ctx.gtid, &t->kmp);
     if (t->requeued) { /* an untied task's next part: run the routine again */
         t->requeued = false;
+        BOB_OMPT(bob_ompt_task_end(t, ompt_task_yield));
         spawn(t);
         return;
     }
+    BOB_OMPT(bob_ompt_task_end(t, end_status(t)));
     body_ended(t);
     destroy_privates(t);
     if (t->nmutexes)
@@ -185,7 +203,7 @@ static void run_body(bob_task_t *t)
 static void task_main(void *ctx)
 {
     bob_task_t *t = ((bob_thread_t *)ctx)->task;
-    run_body(t);
+    run_body(t, NULL);
 }
 
 /* Counts a new child task of self in every place that waits for it. */
@@ -242,7 +260,7 @@ static void spawn(bob_task_t *t)
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);
-    run_body(t);
+    run_body(t, self);
     bob_set_self(self);
 }
 
@@ -276,6 +294,8 @@ static bool completes_here(const bob_task_t *t)
 
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
 {
+    BOB_OMPT(bob_ompt_task_end(t, ompt_task_complete));
+    BOB_OMPT(bob_ompt_task_free(t));
     bob_set_self(self);
     if (!bob_task_mem_keep(self, t))
         release(t);
@@ -293,6 +313,7 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     t->parent_task = NULL;
     t->ctx.taskgroup = self->taskgroup;
     bob_set_self(&t->ctx);
+    BOB_OMPT(bob_ompt_task_start(t, self, __builtin_dwarf_cfa()));
     if (!discarded(t))
         t->kmp.routine(t->ctx.gtid, &t->kmp);
     body_ended(t);
@@ -303,7 +324,9 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
 {
     bob_task_t *t = new_task(self, flags, offsetof(bob_task_t, kmp) + room, true);
+    BOB_OMPT(bob_ompt_task_create(self, t, true, false));
     bob_set_self(&t->ctx);
+    BOB_OMPT(bob_ompt_task_start(t, self, NULL));
     return t;
 }
 
@@ -333,6 +356,7 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         t->requeued = true;
         return;
     }
+    BOB_OMPT(bob_ompt_task_create(self, t, bob_task_at_once(self), false));
     if (bob_task_at_once(self)) {
         bob_task_run_now(self, t);
         return;
@@ -361,15 +385,18 @@ void bob_task_release(bob_task_t *t)
 
 void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t)
 {
+    BOB_OMPT(bob_ompt_task_create(self, t, true, false));
     bob_task_account(self, t);
     if (t->nmutexes)
         bob_deps_lock(t);
     bob_set_self(&t->ctx);
+    BOB_OMPT(bob_ompt_task_start(t, self, NULL));
 }
 
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
 {
     (void)self;
+    BOB_OMPT(bob_ompt_task_end(t, end_status(t)));
     body_ended(t); /* clang ran the routine on this unit */
     destroy_privates(t);
     if (t->nmutexes)
@@ -401,6 +428,8 @@ static void complete_fulfilled(bt_call_t *call)
 void bob_task_fulfill(uint64_t event_handle)
 {
     bob_task_t *t = bob_task_event_fulfil(event_handle);
+    /* told before the task can complete, and its memory go */
+    BOB_OMPT(bob_ompt_task_fulfilled(t, atomic_load(&t->detach) & BOB_BODY_DONE));
     if (atomic_fetch_or(&t->detach, BOB_FULFILLED) & BOB_BODY_DONE) {
         t->fulfilled.fn = complete_fulfilled;
         bt_call_soon(&t->fulfilled);
@@ -450,12 +479,16 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
 
 void bob_taskwait(bob_thread_t *self)
 {
+    BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskwait, &self->children));
     wait_tasks(self, &self->children, child_of, self, "a taskwait");
+    BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskwait));
 }
 
 void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 {
+    BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskgroup, &tg->pending));
     wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup");
+    BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskgroup));
 }
 
 bool bob_run_team_task(bob_thread_t *self)

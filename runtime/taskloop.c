@@ -5,6 +5,8 @@
  * firstprivate copy-construction and the lastprivate flag. */
 #include "task.h"
 
+#include "ompt/ompt.h"
+
 #include <bobbin/threading.h>
 
 #include <stdlib.h>
@@ -102,6 +104,7 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
         bob_task_mem_free(pattern, pattern->size);
         return;
     }
+    BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_begin, trip));
     bob_chunks_t chunks;
     bob_chunks_init(&chunks, self, trip, sched, size, strict);
     if (!nogroup)
@@ -119,5 +122,6 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     }
     if (!nogroup)
         bob_taskgroup_end(self);
+    BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_end, trip));
     bob_task_mem_free(pattern, pattern->size);
 }

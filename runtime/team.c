@@ -13,6 +13,7 @@
 #include "rt.h"
 
 #include "alloc/alloc.h"
+#include "ompt/ompt.h"
 #include "places/places.h"
 #include "task.h"
 #include "tls.h"
@@ -189,6 +190,7 @@ void bob_init(void)
         runtime_init();
         /* after the substrate's: child handlers run in registration order */
         pthread_once(&fork_once, bob_fork_handler_install);
+        bob_ompt_init(); /* the runtime works: the tool may call it */
     }
     pthread_mutex_unlock(&init_lock);
 }
@@ -199,6 +201,7 @@ static pthread_key_t external_key;
 static void external_exit(void *initial)
 {
     bob_thread_t *t = initial;
+    BOB_OMPT(bob_ompt_initial_end(t));
     external_self = NULL;
     bob_root_team_free(t->team);
 }
@@ -219,6 +222,7 @@ static bob_thread_t *main_initial_thread(void)
         t->team->cgroup->main = true;
         t->binding = bob_places_initial_binding(true);
         bt_self_set_arg(t);
+        BOB_OMPT(bob_ompt_initial_begin(t));
     }
     return t;
 }
@@ -233,8 +237,15 @@ __attribute__((noinline)) static bob_thread_t *self_slow(void)
         pthread_once(&key_once, external_key_create);
         external_self = bob_initial_thread_new();
         pthread_setspecific(external_key, external_self);
+        BOB_OMPT(bob_ompt_initial_begin(external_self));
     }
     return external_self;
+}
+
+bob_thread_t *bob_self_peek(void)
+{
+    bob_thread_t *t = bt_initialized() ? bt_self_arg() : NULL;
+    return t ? t : external_self;
 }
 
 bob_thread_t *bob_self(void)
@@ -306,10 +317,16 @@ static void run_member(bob_thread_t *t)
     if (bob_config.display_affinity)
         bob_places_display_if_changed(t);
     int32_t gtid = t->gtid, tid = t->tid;
+    BOB_OMPT(bob_ompt_exit_frame(t, __builtin_dwarf_cfa()));
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }
 
-static void member_main(void *arg) { run_member(arg); }
+static void member_main(void *arg)
+{
+    BOB_OMPT(bob_ompt_member_begin(arg));
+    run_member(arg);
+    BOB_OMPT(bob_ompt_member_end(arg));
+}
 
 bool bob_run_body_again(bob_thread_t *self)
 {
@@ -415,15 +432,25 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
 {
     bob_thread_t *self = bob_self();
     atomic_store_explicit(&forked, true, memory_order_relaxed);
+    int requested = 0; /* for parallel_begin, before team_size forgets it */
+    BOB_OMPT(requested = self->push_num_threads > 0 ? self->push_num_threads
+                                                    : self->icv.nthreads);
     int nthreads = if_cond ? team_size(self) : 1;
     if (!if_cond)
         self->push_num_threads = 0;
     bob_team_t *team = team_enter(self, nthreads);
     bob_team_set_body(team, fn, argc, argv);
+    BOB_OMPT(bob_ompt_parallel_begin(self, team, requested));
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
-    run_member(&team->threads[0]);
+    bob_thread_t *t0 = &team->threads[0];
+    BOB_OMPT(bob_ompt_member_begin(t0));
+    run_member(t0);
+    BOB_OMPT(bob_ompt_join_begin(t0));
     bob_join_members(team);
-    bob_team_wait_tasks(&team->threads[0], team);
+    bob_team_wait_tasks(t0, team);
+    BOB_OMPT(bob_ompt_join_end(t0));
+    BOB_OMPT(bob_ompt_member_end(t0));
+    BOB_OMPT(bob_ompt_parallel_end(self, team));
     team_leave(team);
 }
 
@@ -434,6 +461,8 @@ void bob_serialized_begin(void)
     bob_team_t *team = team_enter(self, 1);
     if (bob_config.display_affinity)
         bob_places_display_if_changed(&team->threads[0]);
+    BOB_OMPT(bob_ompt_parallel_begin(self, team, 1));
+    BOB_OMPT(bob_ompt_member_begin(&team->threads[0]));
 }
 
 void bob_serialized_end(void)
@@ -441,6 +470,8 @@ void bob_serialized_end(void)
     bob_thread_t *self = bob_self();
     bob_team_t *team = self->team;
     bob_team_wait_tasks(self, team);
+    BOB_OMPT(bob_ompt_member_end(self));
+    BOB_OMPT(bob_ompt_parallel_end(team->master, team));
     team_leave(team);
 }
 

@@ -3,6 +3,7 @@
  * concurrently, each alone in a team of its own (a teams region is not a
  * parallel region: levels do not change), numbered by league_num. */
 #include "rt.h"
+#include "ompt/ompt.h"
 #include "task.h"
 
 #include <stdlib.h>
@@ -22,9 +23,12 @@ static void run_team(bob_thread_t *carrier)
     bob_thread_t *t = &team->threads[0];
     t->icv = carrier->icv;
     bob_set_self(t);
+    BOB_OMPT((bob_ompt_league_member_begin(carrier, t),
+              bob_ompt_exit_frame(t, __builtin_dwarf_cfa())));
     int32_t gtid = t->gtid, tid = 0;
     bob_invoke_microtask(carrier->fn, &gtid, &tid, carrier->argc, carrier->argv);
     bob_team_wait_tasks(t, team);
+    BOB_OMPT(bob_ompt_league_member_end(carrier, t));
     bob_set_self(carrier);
     bob_root_team_free(team);
 }
@@ -49,10 +53,12 @@ void bob_fork_teams(void (*fn)(void), int argc, void **argv)
         if (league->threads[i].icv.nthreads > limit)
             league->threads[i].icv.nthreads = limit;
     }
+    BOB_OMPT(bob_ompt_league_begin(self, league));
     bob_launch(league, true, BOB_KIND_ULT, team_main);
     run_team(&league->threads[0]);
     bob_join_members(league);
     bob_set_self(self);
+    BOB_OMPT(bob_ompt_parallel_end(self, league));
     bob_team_free(league);
 }
 

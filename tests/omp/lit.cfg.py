@@ -87,6 +87,30 @@ if all(os.path.exists(os.path.join(llvm_lib, name))
     config.available_features.add("libomptarget")
     config.substitutions.insert(0, ("%libomptarget-compile", compile_cmd(lib_dir) +
                                     " -fopenmp-targets=x86_64-pc-linux-gnu"))
+# OMPT tests (ompt/): LLVM's omp-tools.h, alone in a directory so that
+# gcc keeps its own omp.h, and the program's symbols exported, so that the
+# runtime finds a tool's ompt_start_tool in a gcc binary (linked against
+# libgomp, which does not reference it) as in a clang one.
+ompt_include = os.path.join(config.test_exec_root, "ompt-include")
+os.makedirs(ompt_include, exist_ok=True)
+if not os.path.lexists(os.path.join(ompt_include, "omp-tools.h")):
+    os.symlink(os.path.join(config.omp_include_dir, "omp-tools.h"),
+               os.path.join(ompt_include, "omp-tools.h"))
+config.substitutions.append(("%ompt-flags", "-I" + ompt_include + " -rdynamic"))
+config.substitutions.append(("%ompt-include", "-I" + ompt_include))
+# tools/profile's OMPT profiler, built beside the runtime.
+config.substitutions.append(("%profile-lib",
+                             os.path.join(config.bobbin_lib_dir, "libbobbin_profile.so")))
+# LLVM 14's Archer (libomp-14-dev), an OMPT tool for ThreadSanitizer:
+# `REQUIRES: archer`, %archer-lib. Its programs are built with
+# -fsanitize=thread, which the sanitizer tree's preloaded ASan excludes:
+# there they say `UNSUPPORTED: sanitize`.
+archer = os.path.join(llvm_lib, "libarcher.so")
+if os.path.exists(archer):
+    config.available_features.add("archer")
+    config.substitutions.append(("%archer-lib", archer))
+if config.sanitize:
+    config.available_features.add("sanitize")
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))

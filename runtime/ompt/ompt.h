@@ -1,0 +1,303 @@
+/* The OMPT tools interface (OpenMP 5.1, sec. 4): what the construct files
+ * call to report events to a tool, and what the inquiry entry points read.
+ *
+ * Cost without a tool. Every event site is BOB_OMPT(hook(...)): one load of
+ * the global bob_ompt_on and a branch predicted not taken; the hooks, and
+ * all the memory OMPT needs, live out of line and exist only while a tool
+ * is attached. A descriptor (bob_thread_t, bob_team_t) carries one pointer
+ * for OMPT, NULL without a tool.
+ *
+ * What an OMPT thread is on Bobbin: an OpenMP thread, never an ES. The
+ * initial thread is one from the tool's start (or, for an application
+ * thread, from its first OpenMP call) until the program ends (or the
+ * application thread does); each member of a team other than thread 0 is
+ * one from the moment its work unit starts running the region as that
+ * thread until the region's implicit barrier, where the unit ends; thread
+ * 0 is the OpenMP thread that encountered the construct, the same OMPT
+ * thread. An explicit task is reported on the OMPT thread of the OpenMP
+ * thread that created it, whose thread number it carries: Bobbin runs it
+ * on whichever ES is free, so one OMPT thread may run several tasks at
+ * once, each between its own task_schedule events, and a tool must keep
+ * per-task state in task data, not thread data. The ESs' OS threads, and
+ * the substrate's own (its service and preemption threads), are no OMPT
+ * threads: a tool never hears of them.
+ *
+ * States a waiting unit reports (ompt_get_state, for the OMPT thread it
+ * runs as): wait_barrier_implicit_parallel, _implicit_workshare or
+ * _explicit in a barrier (wait_barrier in gcc's GOMP_barrier, which does
+ * not say which), wait_taskwait and wait_taskgroup in those waits,
+ * wait_lock, wait_critical, wait_atomic or wait_ordered while it acquires
+ * a mutex; work_parallel in a region otherwise, work_serial outside any.
+ * The wait_id is the address the unit waits on: the barrier's generation,
+ * the counter of the tasks awaited, the mutex. A unit that waits keeps
+ * its state whether it spins or is suspended: suspending is the
+ * substrate's business, not the OpenMP thread's. */
+#ifndef BOB_OMPT_H
+#define BOB_OMPT_H
+
+#include "rt.h"
+
+#include <omp-tools.h>
+
+struct bob_task;
+struct bob_dep;
+
+/* One OMPT thread: its tool data, state, and the implicit task it runs
+ * now (the prior task of a task it starts). */
+typedef struct bob_ompt_thread {
+    ompt_data_t data;
+    ompt_state_t state, saved_state; /* saved: while it waits for a mutex */
+    ompt_wait_id_t wait_id;
+    ompt_data_t *implicit;
+} bob_ompt_thread_t;
+
+/* One task's OMPT side (bob_thread_t.ompt): the tool's task data, the
+ * OMPT thread it reports on, the return addresses its events in progress
+ * will name again at their end. An implicit task owns the thread it starts. */
+typedef struct bob_ompt_task {
+    ompt_data_t data;
+    ompt_frame_t frame;
+    int flags;                  /* ompt_task_flag_t */
+    bob_ompt_thread_t *thread;
+    bob_ompt_thread_t own;      /* implicit tasks of members and initial threads */
+    /* an implicit task: what its thread ran before it, back when it ends;
+     * an explicit one: the task it interrupted, resumed when it ends */
+    ompt_data_t *saved_implicit, *resume;
+    ompt_state_t saved_state;
+    const void *sync_ra;        /* of the sync region in progress */
+    int work;                   /* ompt_work_t of the construct in progress, or 0 */
+    const void *work_ra, *taskloop_ra;
+    const void *mutex_ra;       /* of the mutex being acquired */
+    const void *reduce_ra;      /* of a reduction combining under its lock */
+} bob_ompt_task_t;
+
+/* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
+ * implicit tasks. */
+typedef struct bob_ompt_team {
+    ompt_data_t parallel;
+    int flags;                  /* ompt_parallel_flag_t of parallel_begin */
+    const void *ra;             /* of the construct */
+    bob_ompt_task_t members[];
+} bob_ompt_team_t;
+
+/* An event's out-of-line part: never inlined into the event site, so that
+ * the site stays a load, a branch and a call the fast path jumps over. */
+#define BOB_OMPT_HOOK __attribute__((cold, noinline))
+
+/* True while a tool is attached; read at every event site. */
+extern bool bob_ompt_on;
+/* The tool's callbacks, indexed by ompt_callbacks_t. */
+extern ompt_callback_t bob_ompt_callbacks[64];
+
+#define BOB_OMPT(hook)                                                     \
+    do {                                                                   \
+        if (__builtin_expect(bob_ompt_on, 0))                              \
+            hook;                                                          \
+    } while (0)
+#define BOB_OMPT_CB(type, event) ((ompt_callback_##type##_t)bob_ompt_callbacks[ompt_callback_##event])
+
+/* The task data of a context, NULL without a record. */
+static inline ompt_data_t *bob_ompt_task_data(const bob_thread_t *ctx)
+{
+    return ctx && ctx->ompt ? &ctx->ompt->data : NULL;
+}
+
+/* The return address of the entry point in progress (kmp_abi's shims
+ * store it), for the event it reports: a variable of the OS thread's TLS
+ * block, so that storing it is one instruction and no call, which would
+ * cost the entry point's fast path its shrink-wrapping. The unit that
+ * stored it reads it before it can switch (what an event needs later, at
+ * a region's end, its record keeps); a unit that runs in between on the
+ * same ES may leave a wrong address, never a wrong event. Wanted while a
+ * tool is attached, and before the runtime has started: the program's
+ * first OpenMP call, which starts it and the tool, may be a construct the
+ * tool is told of (a gcc binary's first GOMP_parallel). */
+extern bool bob_ompt_ra_wanted;
+extern _Thread_local const void *bob_ompt_ra __attribute__((tls_model("initial-exec")));
+/* The entry point's canonical frame address, beside its return address:
+ * the enter_frame of the task that called it (see frames below). */
+extern _Thread_local void *bob_ompt_cfa __attribute__((tls_model("initial-exec")));
+#define BOB_OMPT_RA()                                                      \
+    do {                                                                   \
+        if (__builtin_expect(bob_ompt_ra_wanted, 0)) {                     \
+            bob_ompt_ra = __builtin_return_address(0);                     \
+            bob_ompt_cfa = __builtin_dwarf_cfa();                          \
+        }                                                                  \
+    } while (0)
+
+/* Takes the return address, and forgets the frame address with it: an
+ * event that enters the runtime's frame calls bob_ompt_enter first. */
+static inline const void *bob_ompt_take_ra(void)
+{
+    const void *ra = bob_ompt_ra;
+    bob_ompt_ra = NULL;
+    bob_ompt_cfa = NULL;
+    return ra;
+}
+
+/* ---- tool.c: finding, starting and ending the tool ---- */
+/* Finds a tool (OMP_TOOL, ompt_start_tool, OMP_TOOL_LIBRARIES) and
+ * initialises it; the runtime has started. */
+void bob_ompt_init(void);
+/* Calls the tool's finalize, once, and ends every event. */
+void bob_ompt_tool_finalize(void);
+
+/* ---- entry.c: the entry points lookup hands out ---- */
+ompt_interface_fn_t bob_ompt_lookup(const char *name);
+
+/* ---- thread.c: OMPT threads, parallel regions, implicit tasks ---- */
+/* An initial thread starts and ends (the program's, an application
+ * thread's). */
+BOB_OMPT_HOOK void bob_ompt_initial_begin(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_initial_end(bob_thread_t *t);
+/* Ends the program's initial thread and the tool (at exit, or
+ * ompt_finalize_tool). */
+BOB_OMPT_HOOK void bob_ompt_fini(void);
+/* self encounters a parallel construct and team (entered: thread 0 is
+ * self now) starts; requested is the team size asked for. */
+BOB_OMPT_HOOK void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
+/* self ends the region of team (a league's too). */
+BOB_OMPT_HOOK void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
+/* The same for a league of teams: self encounters the TEAMS construct;
+ * carrier, the league's member for a team, runs the team's initial thread
+ * t, whose initial task is reported as the member's implicit task (index:
+ * the team number), an OMPT thread of its own but for team 0's. */
+BOB_OMPT_HOOK void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league);
+BOB_OMPT_HOOK void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t);
+/* A member t (thread 0 too) starts and ends its implicit task; a member
+ * other than thread 0 is an OMPT thread of its own. */
+BOB_OMPT_HOOK void bob_ompt_member_begin(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_member_end(bob_thread_t *t);
+/* Thread 0 at the region's implicit barrier, before and after the join. */
+BOB_OMPT_HOOK void bob_ompt_join_begin(bob_thread_t *t);
+BOB_OMPT_HOOK void bob_ompt_join_end(bob_thread_t *t);
+/* The OMPT thread a context reports on, NULL when unknown. */
+bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
+/* Frames (OpenMP 5.1, sec. 4.4.4.28). A task's exit_frame is the
+ * canonical frame address (CFA) of the runtime function that called its
+ * body (run_member for an implicit task, the runtime's caller of an
+ * explicit task's routine), set while the body runs; its enter_frame is
+ * the CFA of the entry point through which its body called the runtime,
+ * set while it is in a parallel region it encountered, a barrier or other
+ * wait, or making a task, NULL while its own code runs. Both are flagged
+ * ompt_frame_runtime | ompt_frame_cfa. */
+enum { BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa };
+/* The frame a context's events name, a zero one without a record. */
+const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx);
+/* ctx's body starts or goes on running below the runtime frame cfa. */
+static inline void bob_ompt_exit_frame(bob_thread_t *ctx, void *cfa)
+{
+    if (ctx->ompt) {
+        ctx->ompt->frame.exit_frame.ptr = cfa;
+        ctx->ompt->frame.exit_frame_flags = BOB_OMPT_FRAME_FLAGS;
+    }
+}
+/* ctx enters the runtime through the entry point that recorded
+ * bob_ompt_cfa (unless it is there already), and leaves it. */
+BOB_OMPT_HOOK void bob_ompt_enter(bob_thread_t *ctx);
+BOB_OMPT_HOOK void bob_ompt_leave(bob_thread_t *ctx);
+/* A team's parallel data, NULL without one. */
+ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
+
+/* ---- task.c: explicit tasks ---- */
+/* t is made by self: undeferred if it runs at once on self. */
+BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
+                          bool has_deps);
+/* t starts running (below the runtime frame exit_cfa, NULL when the
+ * compiled code calls its routine itself) and ends (status: ompt_task_complete, ompt_task_cancel
+ * for a discarded task, ompt_task_detach for a detachable one whose event
+ * is not fulfilled yet, ompt_task_yield for a part of an untied one);
+ * prior is the context it interrupts, NULL for a task on a unit of its
+ * own, which interrupts its thread's implicit task. */
+BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_cfa);
+BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
+/* t's event is fulfilled, after its body ended (late) or before. */
+BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);
+/* t's memory goes. */
+BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);
+/* t, just created, has the n dependences deps (bob_dep_t of task.h). */
+BOB_OMPT_HOOK void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
+/* to waits for from, both incomplete (the caller holds from's node). */
+BOB_OMPT_HOOK void bob_ompt_task_dependence(struct bob_task *from, struct bob_task *to);
+
+/* ---- sync.c: synchronisation regions and states ---- */
+/* A sync region of kind begins, its wait begins, and both end; the wait
+ * is on word. A taskgroup's region is its end, where it waits (libomp 14
+ * begins it where the taskgroup begins). */
+BOB_OMPT_HOOK void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
+BOB_OMPT_HOOK void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
+/* The calling thread flushed. */
+BOB_OMPT_HOOK void bob_ompt_flush(void);
+
+/* ---- work.c: worksharing and masked regions ---- */
+/* self begins a worksharing construct of kind (an ompt_work_t) with count
+ * iterations or sections (0 if unknown), and ends the one it began. */
+BOB_OMPT_HOOK void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count);
+BOB_OMPT_HOOK void bob_ompt_work_end(bob_thread_t *self);
+/* self starts a chunk of a loop (its first iteration) or a section (its
+ * number). */
+BOB_OMPT_HOOK void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance);
+BOB_OMPT_HOOK void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint);
+/* self meets a single construct, which it runs or not. */
+BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);
+/* A taskloop, which a worksharing construct may enclose (a single), so
+ * it keeps its own return address. */
+BOB_OMPT_HOOK void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
+
+/* ---- misc.c: cancel, reductions, control_tool, error ---- */
+/* self's cancel construct of kind (enum bob_cancel_kind) took effect
+ * (how: ompt_cancel_activated), or self saw its cancellation
+ * (ompt_cancel_detected). */
+BOB_OMPT_HOOK void bob_ompt_cancel(bob_thread_t *self, int kind, int how);
+/* The task whose context this is was discarded, cancelled before it ran. */
+BOB_OMPT_HOOK void bob_ompt_discarded(bob_thread_t *task_ctx);
+/* self's part of a reduction begins; until_end: it ends at
+ * bob_ompt_reduce_end, else at once. */
+BOB_OMPT_HOOK void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end);
+BOB_OMPT_HOOK void bob_ompt_reduce_end(bob_thread_t *self);
+/* omp_control_tool with a tool attached: the tool's answer, or
+ * omp_control_tool_nocallback. */
+BOB_OMPT_HOOK int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra);
+/* The error directive, before the runtime prints it (and, if fatal, ends
+ * the program). */
+BOB_OMPT_HOOK void bob_ompt_error(bool fatal, const char *message, const void *ra);
+
+/* ---- mutex.c: locks, critical sections, ORDERED ---- */
+/* Bobbin's one mutex implementation, for enumerate_mutex_impls. */
+enum { BOB_OMPT_MUTEX_IMPL = 1 };
+/* Events of a mutex of kind (an ompt_mutex_t) at address mutex. */
+BOB_OMPT_HOOK void bob_ompt_mutex_acquire(int kind, unsigned hint, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_mutex_acquired(int kind, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_mutex_released(int kind, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_lock_init(int kind, unsigned hint, const void *mutex);
+BOB_OMPT_HOOK void bob_ompt_lock_destroy(int kind, const void *mutex);
+/* The lock operations of lock.c with their events. */
+BOB_OMPT_HOOK void bob_ompt_lock_acquire(uint32_t *word, int kind, unsigned hint);
+BOB_OMPT_HOOK bool bob_ompt_lock_try(uint32_t *word, int kind);
+BOB_OMPT_HOOK void bob_ompt_nest_lock_acquire(uint32_t *words, uint32_t owner);
+BOB_OMPT_HOOK int bob_ompt_nest_lock_try(uint32_t *words, uint32_t owner);
+BOB_OMPT_HOOK void bob_ompt_nest_lock_release(uint32_t *words);
+
+/* What the entry points call: a lock word taken, tried and released as a
+ * mutex of kind, reported only with a tool. */
+static inline void bob_mutex_acquire(uint32_t *word, int kind, unsigned hint)
+{
+    if (__builtin_expect(bob_ompt_on, 0))
+        bob_ompt_lock_acquire(word, kind, hint);
+    else
+        bob_lock_acquire(word);
+}
+
+static inline bool bob_mutex_try(uint32_t *word, int kind)
+{
+    return __builtin_expect(bob_ompt_on, 0) ? bob_ompt_lock_try(word, kind) : bob_lock_try(word);
+}
+
+static inline void bob_mutex_release(uint32_t *word, int kind)
+{
+    bob_lock_release(word);
+    BOB_OMPT(bob_ompt_mutex_released(kind, word));
+}
+
+#endif

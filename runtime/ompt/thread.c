@@ -1,0 +1,236 @@
+/* This file reports OMPT threads, parallel regions and implicit tasks:
+ * thread_begin/end, parallel_begin/end, implicit_task and the implicit
+ * barrier that ends a region (see ompt.h for what an OMPT thread is).
+ *
+ * A team's OMPT record (parallel data and one implicit task per member)
+ * is made when the region begins and freed when it ends, by thread 0,
+ * after the join: every member has reported its end by then. */
+#include "ompt/ompt.h"
+
+#include <stdlib.h>
+
+/* The program's initial thread, which ends at exit. */
+static bob_thread_t *program_thread;
+
+static bob_ompt_team_t *team_record(bob_team_t *team, int flags)
+{
+    bob_ompt_team_t *r = calloc(1, sizeof *r + (size_t)team->nthreads * sizeof r->members[0]);
+    if (!r)
+        bob_fatal("out of memory for the OMPT record of a team of %d", team->nthreads);
+    r->flags = flags;
+    team->ompt = r;
+    for (int i = 0; i < team->nthreads; i++) {
+        bob_ompt_task_t *m = &r->members[i];
+        m->flags = ompt_task_implicit;
+        m->thread = &m->own;
+        m->own.state = ompt_state_work_parallel;
+        team->threads[i].ompt = m;
+    }
+    return r;
+}
+
+static void team_record_free(bob_team_t *team)
+{
+    for (int i = 0; i < team->nthreads; i++)
+        team->threads[i].ompt = NULL;
+    free(team->ompt);
+    team->ompt = NULL;
+}
+
+bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx)
+{
+    return ctx && ctx->ompt ? ctx->ompt->thread : NULL;
+}
+
+ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team)
+{
+    return team && team->ompt ? &team->ompt->parallel : NULL;
+}
+
+void bob_ompt_initial_begin(bob_thread_t *t)
+{
+    bob_ompt_team_t *r = team_record(t->team, 0);
+    bob_ompt_task_t *task = &r->members[0];
+    task->flags = ompt_task_initial;
+    task->own.state = ompt_state_work_serial;
+    task->own.implicit = &task->data;
+    if (t->team->cgroup->main)
+        program_thread = t;
+    if (BOB_OMPT_CB(thread_begin, thread_begin))
+        BOB_OMPT_CB(thread_begin, thread_begin)(ompt_thread_initial, &task->own.data);
+    if (BOB_OMPT_CB(implicit_task, implicit_task))
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_begin, &r->parallel, &task->data,
+                                                  1, 1, ompt_task_initial);
+}
+
+void bob_ompt_initial_end(bob_thread_t *t)
+{
+    bob_ompt_task_t *task = t->ompt;
+    if (!task)
+        return;
+    if (BOB_OMPT_CB(implicit_task, implicit_task))
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, &t->team->ompt->parallel,
+                                                  &task->data, 0, 1, ompt_task_initial);
+    if (BOB_OMPT_CB(thread_end, thread_end))
+        BOB_OMPT_CB(thread_end, thread_end)(&task->own.data);
+    team_record_free(t->team);
+}
+
+/* The program's initial thread ends here only if it is the one calling
+ * exit: the first OpenMP call may have come from an application thread
+ * (which became ES 0's), and a tool must see a thread end on itself. */
+void bob_ompt_fini(void)
+{
+    static _Atomic bool done;
+    if (atomic_exchange(&done, true))
+        return;
+    if (program_thread && bob_ompt_on && bob_self_peek() == program_thread)
+        bob_ompt_initial_end(program_thread);
+    bob_ompt_tool_finalize();
+}
+
+/* What an event names for a context without a record. */
+static ompt_frame_t no_frame;
+
+const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx)
+{
+    return ctx && ctx->ompt ? &ctx->ompt->frame : &no_frame;
+}
+
+void bob_ompt_enter(bob_thread_t *ctx)
+{
+    void *cfa = bob_ompt_cfa;
+    if (!ctx || !ctx->ompt || ctx->ompt->frame.enter_frame.ptr || !cfa)
+        return;
+    ctx->ompt->frame.enter_frame.ptr = cfa;
+    ctx->ompt->frame.enter_frame_flags = BOB_OMPT_FRAME_FLAGS;
+}
+
+void bob_ompt_leave(bob_thread_t *ctx)
+{
+    if (ctx && ctx->ompt) {
+        ctx->ompt->frame.enter_frame.ptr = NULL;
+        ctx->ompt->frame.enter_frame_flags = 0;
+    }
+}
+
+static void region_begin(bob_thread_t *self, bob_team_t *team, int requested, int flags)
+{
+    bob_ompt_team_t *r = team_record(team, flags | ompt_parallel_invoker_runtime);
+    bob_ompt_thread_t *thread = bob_ompt_thread(self);
+    if (thread)
+        r->members[0].thread = thread;
+    bob_ompt_enter(self);
+    r->ra = bob_ompt_take_ra();
+    if (BOB_OMPT_CB(parallel_begin, parallel_begin))
+        BOB_OMPT_CB(parallel_begin, parallel_begin)(bob_ompt_task_data(self), bob_ompt_frame(self),
+                                                    &r->parallel, (unsigned)requested,
+                                                    r->flags, r->ra);
+}
+
+void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested)
+{
+    region_begin(self, team, requested, ompt_parallel_team);
+}
+
+void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league)
+{
+    region_begin(self, league, league->nthreads, ompt_parallel_league);
+    for (int i = 0; i < league->nthreads; i++)
+        league->ompt->members[i].flags = ompt_task_initial;
+}
+
+void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team)
+{
+    bob_ompt_team_t *r = team->ompt;
+    if (!r)
+        return;
+    if (BOB_OMPT_CB(parallel_end, parallel_end))
+        BOB_OMPT_CB(parallel_end, parallel_end)(&r->parallel, bob_ompt_task_data(self), r->flags, r->ra);
+    team_record_free(team);
+    bob_ompt_leave(self);
+}
+
+/* Member tid of team starts its implicit task (task), a new OMPT thread
+ * unless it is thread 0. */
+static void implicit_begin(bob_ompt_task_t *task, bob_team_t *team, int tid)
+{
+    bob_ompt_thread_t *thread = task->thread;
+    if (tid != 0 && BOB_OMPT_CB(thread_begin, thread_begin))
+        BOB_OMPT_CB(thread_begin, thread_begin)(ompt_thread_worker, &thread->data);
+    task->saved_implicit = thread->implicit;
+    task->saved_state = thread->state;
+    thread->implicit = &task->data;
+    thread->state = ompt_state_work_parallel;
+    if (BOB_OMPT_CB(implicit_task, implicit_task))
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_begin, &team->ompt->parallel,
+                                                  &task->data, (unsigned)team->nthreads,
+                                                  (unsigned)tid, task->flags);
+}
+
+static void implicit_end(bob_ompt_task_t *task, bob_team_t *team, int tid)
+{
+    if (BOB_OMPT_CB(implicit_task, implicit_task))
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data,
+                                                  (unsigned)team->nthreads, (unsigned)tid,
+                                                  task->flags);
+    bob_ompt_thread_t *thread = task->thread;
+    thread->implicit = task->saved_implicit;
+    thread->state = task->saved_state;
+    if (tid != 0 && BOB_OMPT_CB(thread_end, thread_end))
+        BOB_OMPT_CB(thread_end, thread_end)(&thread->data);
+}
+
+void bob_ompt_member_begin(bob_thread_t *t)
+{
+    if (t->ompt)
+        implicit_begin(t->ompt, t->team, t->tid);
+}
+
+void bob_ompt_member_end(bob_thread_t *t)
+{
+    if (!t->ompt)
+        return;
+    if (t->tid != 0) { /* it arrives at the implicit barrier, and its unit ends */
+        bob_ompt_take_ra(); /* no entry point's: the body has returned */
+        bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
+        bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
+    }
+    implicit_end(t->ompt, t->team, t->tid);
+}
+
+/* The team's initial thread t takes its carrier's record, and its team of
+ * one the league's, until the team ends. */
+void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t)
+{
+    if (!carrier->ompt)
+        return;
+    t->ompt = carrier->ompt;
+    t->team->ompt = carrier->team->ompt;
+    implicit_begin(carrier->ompt, carrier->team, carrier->tid);
+}
+
+void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t)
+{
+    if (!carrier->ompt)
+        return;
+    implicit_end(carrier->ompt, carrier->team, carrier->tid);
+    t->ompt = NULL;
+    t->team->ompt = NULL;
+}
+
+void bob_ompt_join_begin(bob_thread_t *t)
+{
+    if (t->ompt) { /* the barrier is the construct's end, in no entry point */
+        bob_ompt_take_ra();
+        bob_ompt_ra = t->team->ompt->ra;
+    }
+    if (t->ompt)
+        bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
+}
+
+void bob_ompt_join_end(bob_thread_t *t)
+{
+    if (t->ompt)
+        bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
+}
