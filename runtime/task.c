@@ -48,6 +48,7 @@ new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
     t->ctx.icv = self->icv;
     t->ctx.team = self->team;
     t->ctx.tid = self->tid;
+    t->ctx.seat = self->seat;
     t->ctx.gtid = self->gtid;
     t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
     t->ctx.task = t;
@@ -157,12 +158,15 @@ static void destroy_privates(bob_task_t *t)
 }
 
 /* An untied task's later parts have started already (part_id is 0 only
- * for the first). */
-static void run_body(bob_task_t *t)
+ * for the first). A deferred task leaves the seat it took (seated) before
+ * anything can run it again or free it. */
+static void run_body(bob_task_t *t, bool seated)
 {
     if (t->kmp.part_id == 0) {
         if (discarded(t)) {
             destroy_privates(t);
+            if (seated)
+                bob_seat_leave(&t->ctx);
             body_done(t);
             return;
         }
@@ -172,6 +176,8 @@ static void run_body(bob_task_t *t)
     t->kmp.routine(t->ctx.gtid, &t->kmp);
     if (t->requeued) { /* an untied task's next part: run the routine again */
         t->requeued = false;
+        if (seated)
+            bob_seat_leave(&t->ctx);
         spawn(t);
         return;
     }
@@ -179,13 +185,18 @@ static void run_body(bob_task_t *t)
     destroy_privates(t);
     if (t->nmutexes)
         bob_deps_unlock(t);
+    if (seated)
+        bob_seat_leave(&t->ctx);
     body_done(t);
 }
 
+/* A task that finds no free seat is parked (seat.c) and made a unit again
+ * once one is given to it. */
 static void task_main(void *ctx)
 {
     bob_task_t *t = ((bob_thread_t *)ctx)->task;
-    run_body(t);
+    if (bob_seat_take(t))
+        run_body(t, true);
 }
 
 /* Counts a new child task of self in every place that waits for it. */
@@ -234,15 +245,19 @@ static void spawn(bob_task_t *t)
     attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
     attr.in_place = 1; /* its waiter may run it (wait_tasks) */
     attr.detached = 1;
+    if (!atomic_load_explicit(&t->ctx.team->tasks_made, memory_order_relaxed))
+        atomic_store_explicit(&t->ctx.team->tasks_made, true, memory_order_relaxed);
     if (!bt_create(task_pool(own), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }
+
+void bob_task_respawn(bob_task_t *t) { spawn(t); }
 
 /* An included task runs at once, on the encountering unit. */
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);
-    run_body(t);
+    run_body(t, false);
     bob_set_self(self);
 }
 
@@ -448,14 +463,27 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
     bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w);
 }
 
+/* A taskwait or the end of a taskgroup lends the waiter's seat to its
+ * descendants while any task it waits for is incomplete (seat.c). */
+static void wait_descendants(bob_thread_t *self, _Atomic uint32_t *count,
+                             int (*wanted)(void *task_ctx, void *arg), void *arg,
+                             const char *what)
+{
+    if (!atomic_load_explicit(count, memory_order_acquire))
+        return;
+    bob_seat_lend(self, BOB_LEND_DESCENDANTS);
+    wait_tasks(self, count, wanted, arg, what);
+    bob_seat_reclaim(self);
+}
+
 void bob_taskwait(bob_thread_t *self)
 {
-    wait_tasks(self, &self->children, child_of, self, "a taskwait");
+    wait_descendants(self, &self->children, child_of, self, "a taskwait");
 }
 
 void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 {
-    wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup");
+    wait_descendants(self, &tg->pending, counted_in, tg, "the end of a taskgroup");
 }
 
 bool bob_run_team_task(bob_thread_t *self)
@@ -463,10 +491,19 @@ bool bob_run_team_task(bob_thread_t *self)
     return !self->task && bt_run_ready(task_main, of_team, self->team);
 }
 
+/* A tied yielder's seat goes to its descendants only, as OpenMP's task
+ * scheduling constraint asks (and LLVM's libomp keeps): a sibling run in
+ * it could wait for what the yielder holds (a lock) and keep it from
+ * resuming. An untied yielder, which may resume in any seat, lets any
+ * task in. */
 void bob_taskyield(bob_thread_t *self)
 {
-    (void)self;
+    bool lend = atomic_load_explicit(&self->team->tasks_made, memory_order_relaxed);
+    if (lend)
+        bob_seat_lend(self, bob_seat_untied(self) ? BOB_LEND_YIELD : BOB_LEND_DESCENDANTS);
     bt_yield();
+    if (lend)
+        bob_seat_reclaim(self);
 }
 
 /* Called once no implicit task of the team makes tasks any more (all are

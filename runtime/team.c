@@ -40,6 +40,7 @@ bob_team_t *bob_team_new(int nthreads)
         team->threads[i].gtid = gtid + i;
         team->threads[i].pending = &team->threads[i].tasks_pending;
     }
+    bob_seats_init(team);
     return team;
 }
 
@@ -305,7 +306,13 @@ static void run_member(bob_thread_t *t)
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }
 
-static void member_main(void *arg) { run_member(arg); }
+/* A member's region ends without a barrier: its seat is free for the
+ * team's tasks from then on. */
+static void member_main(void *arg)
+{
+    run_member(arg);
+    bob_seat_leave(arg);
+}
 
 bool bob_run_body_again(bob_thread_t *self)
 {
@@ -401,6 +408,7 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     bob_team_set_body(team, fn, argc, argv);
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
+    bob_seat_leave(&team->threads[0]);
     bob_join_members(team);
     bob_team_wait_tasks(&team->threads[0], team);
     team_leave(team);
@@ -417,6 +425,7 @@ void bob_serialized_end(void)
 {
     bob_thread_t *self = bob_self();
     bob_team_t *team = self->team;
+    bob_seat_leave(self);
     bob_team_wait_tasks(self, team);
     team_leave(team);
 }
