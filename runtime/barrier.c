@@ -6,9 +6,9 @@
  * the releaser cannot miss a waiter), so their ES runs the units that have
  * yet to arrive (64 threads on 2 ESs make progress).
  *
- * A waiter lends its seat to the team's tasks (seat.c): they may need
- * every seat at once (a task waiting for a lock that a sibling holds),
- * and one made after a waiter arrived finds its seat free all the same. */
+ * A waiter that sleeps lends its seat to the team's tasks (seat.c): they
+ * may need every seat at once (a task waiting for a lock that a sibling
+ * holds). One that spins keeps it, and runs tasks in it. */
 #include "rt.h"
 #include "task.h"
 
@@ -30,18 +30,16 @@ static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
             if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
                 return;
     } while (bob_run_team_task(self));
-    while (atomic_load(&team->bar_gen) == gen) {
-        if (cancelled(team, cancellable))
-            return;
+    bob_seat_lend(self, BOB_LEND_TEAM);
+    while (atomic_load(&team->bar_gen) == gen && !cancelled(team, cancellable))
         bob_wait_change((uint32_t *)&team->bar_gen, gen, &team->bar_waiters, "a barrier");
-    }
     atomic_thread_fence(memory_order_acquire);
+    bob_seat_reclaim(self);
 }
 
 bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
 {
     bob_team_t *team = self->team;
-    bob_seat_lend(self, BOB_LEND_TEAM);
     if (team->nthreads == 1) {
         bob_team_wait_tasks(self, team);
         bob_cancel_constructs_ended(team);
@@ -60,6 +58,5 @@ bool bob_barrier_wait(bob_thread_t *self, bool cancellable)
             wait_for_last(self, gen, cancellable);
         }
     }
-    bob_seat_reclaim(self);
     return cancelled(team, cancellable);
 }

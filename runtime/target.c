@@ -110,7 +110,6 @@ static void region_run(region_t *r)
         initial->icv.thread_limit = r->thread_limit;
     bob_set_self(initial);
     r->fn(r->hostaddrs);
-    bob_seat_leave(initial);
     bob_team_wait_tasks(initial, initial->team);
     bob_set_self(encountering);
     bob_root_team_free(initial->team);

@@ -190,13 +190,21 @@ static void run_body(bob_task_t *t, bool seated)
     body_done(t);
 }
 
-/* A task that finds no free seat is parked (seat.c) and made a unit again
- * once one is given to it. */
+/* A task that a waiter runs in place (its host) runs in the host's seat,
+ * which the host keeps while it helps: the host is buried beneath it. Any
+ * other takes a seat, or is parked (seat.c) and made a unit again once one
+ * is given to it; a task given one so keeps it, hosted or not. */
 static void task_main(void *ctx)
 {
     bob_task_t *t = ((bob_thread_t *)ctx)->task;
-    if (bob_seat_take(t))
+    bob_thread_t *host = t->host;
+    t->host = NULL;
+    if (host && !t->seated) {
+        t->ctx.seat = t->ctx.tid = host->seat;
+        run_body(t, false);
+    } else if (bob_seat_take(t)) {
         run_body(t, true);
+    }
 }
 
 /* Counts a new child task of self in every place that waits for it. */
@@ -448,47 +456,53 @@ static int of_team(void *task_ctx, void *team) { return ((bob_thread_t *)task_ct
 struct wanted {
     int (*is)(void *task_ctx, void *arg);
     void *arg;
+    bob_thread_t *host;
 };
+
+/* A unit bt_run_ready accepts is its own already: it runs here for sure.
+ * An untied task is left to run as a unit of its own, in a seat of its
+ * own: one run in place could not resume in another seat when it
+ * yields, since its host's seat is the one it must end in. */
+static int hosted(void *task_ctx, void *wanted)
+{
+    const struct wanted *w = wanted;
+    bob_task_t *t = ((bob_thread_t *)task_ctx)->task;
+    if (!(t->flags & BOB_TASK_TIED) || !w->is(task_ctx, w->arg))
+        return 0;
+    t->host = w->host;
+    return 1;
+}
 
 static bool run_wanted(void *wanted)
 {
-    const struct wanted *w = wanted;
-    return bt_run_ready(task_main, w->is, w->arg);
+    return bt_run_ready(task_main, hosted, wanted);
 }
 
+/* The waiter's seat is lent while it sleeps (seat.c): to its descendants
+ * at a taskwait or a taskgroup's end, to the team at a barrier. */
 static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
-                       int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what)
+                       int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what,
+                       bob_lend_t to_whom)
 {
-    struct wanted w = {wanted, arg};
-    bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w);
-}
-
-/* A taskwait or the end of a taskgroup lends the waiter's seat to its
- * descendants while any task it waits for is incomplete (seat.c). */
-static void wait_descendants(bob_thread_t *self, _Atomic uint32_t *count,
-                             int (*wanted)(void *task_ctx, void *arg), void *arg,
-                             const char *what)
-{
-    if (!atomic_load_explicit(count, memory_order_acquire))
-        return;
-    bob_seat_lend(self, BOB_LEND_DESCENDANTS);
-    wait_tasks(self, count, wanted, arg, what);
-    bob_seat_reclaim(self);
+    struct wanted w = {wanted, arg, self};
+    bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w, self, to_whom);
 }
 
 void bob_taskwait(bob_thread_t *self)
 {
-    wait_descendants(self, &self->children, child_of, self, "a taskwait");
+    wait_tasks(self, &self->children, child_of, self, "a taskwait", BOB_LEND_DESCENDANTS);
 }
 
 void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 {
-    wait_descendants(self, &tg->pending, counted_in, tg, "the end of a taskgroup");
+    wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup",
+               BOB_LEND_DESCENDANTS);
 }
 
 bool bob_run_team_task(bob_thread_t *self)
 {
-    return !self->task && bt_run_ready(task_main, of_team, self->team);
+    struct wanted w = {of_team, self->team, self};
+    return !self->task && bt_run_ready(task_main, hosted, &w);
 }
 
 /* A tied yielder's seat goes to its descendants only, as OpenMP's task
@@ -513,7 +527,7 @@ void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team)
 {
     for (int i = 0; i < team->nthreads; i++)
         wait_tasks(self, &team->threads[i].tasks_pending, of_team, team,
-                   "the tasks of a barrier");
+                   "the tasks of a barrier", BOB_LEND_TEAM);
 }
 
 uint64_t bob_task_id(const bob_thread_t *self)

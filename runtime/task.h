@@ -64,6 +64,8 @@ typedef struct bob_task {
     bool undiscardable;
     bool seated;                    /* given a seat while parked (seat.c) */
     bool own_seat;                  /* runs in a seat it took, not its creator's */
+    /* the waiter about to run it in place, in the waiter's seat */
+    struct bob_thread *host;
     uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
     /* copies of clang's variable-length task reduction items it asked for
      * (taskred.c), which its descendants may search; NULL but for such tasks */
@@ -167,9 +169,10 @@ bool bob_run_team_task(bob_thread_t *self);
 void bob_wait_zero(_Atomic uint32_t *word, const char *what);
 /* The same for a waiter that may run what it waits for: each time spinning
  * stops paying, help(arg) may run one such thing (true if it did, and the
- * wait starts over) before the waiter suspends. */
+ * wait starts over) before the waiter suspends; while it sleeps, lender
+ * (unless NULL) lends its seat to_whom (seat.c). */
 void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
-                           void *arg);
+                           void *arg, bob_thread_t *lender, bob_lend_t to_whom);
 uint64_t bob_task_id(const bob_thread_t *self);
 
 /* ---- depend.c ---- */

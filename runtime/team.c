@@ -408,8 +408,9 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     bob_team_set_body(team, fn, argc, argv);
     bob_launch(team, team->active_level == 1, level_kind(team->level), member_main);
     run_member(&team->threads[0]);
-    bob_seat_leave(&team->threads[0]);
+    bob_seat_lend(&team->threads[0], BOB_LEND_TEAM);
     bob_join_members(team);
+    bob_seat_reclaim(&team->threads[0]);
     bob_team_wait_tasks(&team->threads[0], team);
     team_leave(team);
 }
@@ -425,7 +426,6 @@ void bob_serialized_end(void)
 {
     bob_thread_t *self = bob_self();
     bob_team_t *team = self->team;
-    bob_seat_leave(self);
     bob_team_wait_tasks(self, team);
     team_leave(team);
 }

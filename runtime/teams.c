@@ -24,7 +24,6 @@ static void run_team(bob_thread_t *carrier)
     bob_set_self(t);
     int32_t gtid = t->gtid, tid = 0;
     bob_invoke_microtask(carrier->fn, &gtid, &tid, carrier->argc, carrier->argv);
-    bob_seat_leave(t);
     bob_team_wait_tasks(t, team);
     bob_set_self(carrier);
     bob_root_team_free(team);
