@@ -4,7 +4,11 @@
  * the generation; the others wait for the generation to change, spinning
  * and then suspending on it (bob_wait_change in wait.c, which also says why
  * the releaser cannot miss a waiter), so their ES runs the units that have
- * yet to arrive (64 threads on 2 ESs make progress). */
+ * yet to arrive (64 threads on 2 ESs make progress).
+ *
+ * A waiter that sleeps lends its seat to the team's tasks (seat.c): they
+ * may need every seat at once (a task waiting for a lock that a sibling
+ * holds). One that spins keeps it, and runs tasks in it. */
 #include "rt.h"
 #include "ompt/ompt.h"
 #include "task.h"
@@ -42,38 +46,44 @@ static bool cancelled(bob_team_t *team, bool cancellable)
     return cancellable && atomic_load(&team->cancel) == BOB_CANCEL_PARALLEL;
 }
 
-static bool barrier_wait(bob_thread_t *self, bool cancellable)
+static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
 {
     bob_team_t *team = self->team;
-    if (team->nthreads == 1) {
-        bob_team_wait_tasks(self, team);
-        bob_cancel_constructs_ended(team);
-        return cancelled(team, cancellable);
-    }
-    uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
-    if (atomic_fetch_add_explicit(&team->bar_arrived, 1, memory_order_acq_rel) + 1 ==
-        (uint32_t)team->nthreads) {
-        /* a barrier completes the team's tasks; only tasks can add more now */
-        bob_team_wait_tasks(self, team);
-        bob_cancel_constructs_ended(team);
-        atomic_store_explicit(&team->bar_arrived, 0, memory_order_relaxed);
-        atomic_store(&team->bar_gen, gen + 1);
-        bob_wake_change((uint32_t *)&team->bar_gen, &team->bar_waiters);
-        return cancelled(team, cancellable);
-    }
     /* Spinning stops when the ES has other units ready: one of them may be
      * a task of the team, which the waiter runs itself rather than
      * suspending for the ES to run it. */
     do {
         for (bob_spin_t s = {0}; bob_spin(&s);)
             if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
-                return cancelled(team, cancellable);
+                return;
     } while (bob_run_team_task(self));
-    while (atomic_load(&team->bar_gen) == gen) {
-        if (cancelled(team, cancellable))
-            return true;
+    bob_seat_lend(self, BOB_LEND_TEAM);
+    while (atomic_load(&team->bar_gen) == gen && !cancelled(team, cancellable))
         bob_wait_change((uint32_t *)&team->bar_gen, gen, &team->bar_waiters, "a barrier");
-    }
     atomic_thread_fence(memory_order_acquire);
+    bob_seat_reclaim(self);
+}
+
+static bool barrier_wait(bob_thread_t *self, bool cancellable)
+{
+    bob_team_t *team = self->team;
+    if (team->nthreads == 1) {
+        bob_team_wait_tasks(self, team);
+        bob_cancel_constructs_ended(team);
+    } else {
+        uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
+        bool last = atomic_fetch_add_explicit(&team->bar_arrived, 1, memory_order_acq_rel) +
+                    1 == (uint32_t)team->nthreads;
+        if (last) {
+            /* a barrier completes the team's tasks; only tasks can add more now */
+            bob_team_wait_tasks(self, team);
+            bob_cancel_constructs_ended(team);
+            atomic_store_explicit(&team->bar_arrived, 0, memory_order_relaxed);
+            atomic_store(&team->bar_gen, gen + 1);
+            bob_wake_change((uint32_t *)&team->bar_gen, &team->bar_waiters);
+        } else {
+            wait_for_last(self, gen, cancellable);
+        }
+    }
     return cancelled(team, cancellable);
 }

@@ -18,36 +18,36 @@
  *
  * Which chunk a task uses (GOMP_task_reduction_remap). In libgomp a task
  * runs on one pthread at a time, so the chunk of "the thread running the
- * task" is never updated by two tasks at once. Here a thread's tasks run as
- * units on any ES, several at the same time, so the creator's thread number
- * would race. Instead the chunk follows the ES: team members are started
- * ULTs that never leave their ES (bt_unit_es(member->unit); thread 0 is the
- * unit that encountered the parallel construct, found through the outer
- * context or noted when it registers), and the units of one ES interleave
- * only at scheduling points, exactly like the tasks of one libgomp thread.
- * So a task running on ES e takes the chunk of a team member resident on e
- * (its creator's thread number when that member is on e, else the lowest
- * such member). If no member of the team is on e, the task first migrates
- * itself (bt_migrate_to) to its creator member's ES and takes that chunk.
- * Every chunk is thus only ever touched from the ES of its member, and the
- * compiled code's lazy initialisation of a chunk (a flag in it) is safe too.
+ * task" is never updated by two tasks at once. Here a task of the team
+ * that registered the array takes the chunk of its seat (seat.c): two
+ * tasks running at once never share a seat, and one that is preempted or
+ * suspended keeps it until a scheduling point, exactly like the tasks of
+ * one libgomp thread; the compiled code's lazy initialisation of a chunk
+ * (a flag in it) is safe too; only an untied task that resumes in
+ * another seat after a scheduling point keeps the chunk it got, as it
+ * keeps its pointers. A taskloop's reduction(...) tasks do not remap: the compiled code indexes the chunks by omp_get_thread_num()
+ * directly, which is the seat.
  *
- * A taskloop's reduction(...) tasks do not remap: the compiled code indexes
- * the chunks by omp_get_thread_num() directly. Such a task makes the same
- * choice before its body runs and takes the chosen member's number as its
- * own thread number (bob_gomp_task_reduction_bind).
+ * A task of another team (a nested region's, in_reduction on an array of
+ * the enclosing team) has no seat there, and the chunk follows the ES
+ * instead: team members are started ULTs that never leave their ES
+ * (bt_unit_es(member->unit); thread 0 is the unit that encountered the
+ * parallel construct, found through the outer context or noted when it
+ * registers). Such a task running on ES e takes the chunk of a team member
+ * resident on e (its creator's thread number when that member is on e,
+ * else the lowest such member). If no member of the team is on e, the task
+ * first migrates itself (bt_migrate_to) to its creator member's ES and
+ * takes that chunk (bob_gomp_task_reduction_bind also makes it its thread
+ * number). A creator member on no ES (thread 0 of a team whose encountering
+ * thread is an external application thread) has its chunk used from ES
+ * creator % number of ESs instead.
  *
- * A creator member on no ES (thread 0 of a team whose encountering thread
- * is an external application thread) has its chunk used from ES creator %
- * number of ESs instead.
- *
- * Limitations: an untied task that moves to another ES after remapping
- * (at a scheduling point) keeps the chunk it got and could then race with
- * the units of its new ES. A tasklet (BOBBIN_TASK_KIND=tasklet) cannot
+ * Limitations, all for arrays of another team: an untied task that moves to
+ * another ES after remapping keeps the chunk it got and could then race
+ * with the units of its new ES; units of one ES may also be preempted
+ * between scheduling points. A tasklet (BOBBIN_TASK_KIND=tasklet) cannot
  * migrate and keeps its creator's chunk; so does an undeferred task run by
- * an external thread. An external thread of a team that uses its own chunk
- * (parallel or worksharing reduction(task, ...)) races with the tasks using
- * it on their fixed ES. Members of nested teams start on their creator ES's
+ * an external thread. Members of nested teams start on their creator ES's
  * shared pool and are only found once they have started.
  *
  * Where the arrays hang: a taskgroup (bob_taskgroup_t) has gomp_reductions,
@@ -110,11 +110,14 @@ static int member_es(bob_team_t *team, int i, bool wait)
     return es >= 0 ? es : NO_ES;
 }
 
-/* The chunk index the calling task uses for rec's team; may first move the
- * task to its creator member's ES (see the top of the file). */
+/* The chunk index the calling task uses for rec's team; for another team's
+ * array it may first move the task to its creator member's ES (see the top
+ * of the file). */
 static int chunk_index(bob_thread_t *self, const gred_t *rec, bool may_migrate)
 {
     bob_team_t *team = rec->team;
+    if (self->team == team)
+        return self->seat;
     int n = rec->nthreads;
     int creator = self->team == team && self->tid < n ? self->tid : 0;
     int es = bt_self_es();

@@ -173,6 +173,9 @@ typedef struct bob_thread {
     /* Incomplete explicit tasks descended from this implicit task (for the
      * team's barriers; a futex word) */
     _Atomic uint32_t tasks_pending;
+    /* the seat of its team it occupies (seat.c): a member's is its tid, a
+     * task's the one it took, or its creator's when included */
+    int seat;
     struct bob_deptable *deps;    /* dependences among the children */
     /* libomptarget's handle of a nowait target region running in this
      * task (__kmpc_omp_get_target_async_handle_ptr); NULL when none */
@@ -209,7 +212,18 @@ typedef struct bob_thread {
     /* OMPT's side of this implicit or explicit task (ompt/ompt.h); NULL
      * without a tool. The fields are ordered so that it costs no room. */
     struct bob_ompt_task *ompt;
+    /* the lender of its seat before it lent the seat itself (seat.c) */
+    struct bob_thread *seat_prev_lender;
+    uint8_t seat_lent;            /* to whom (bob_lend_t) */
+    bool seat_waiting;            /* to take its lent seat back */
 } bob_thread_t;
+
+/* One thread number of a team (seat.c), guarded by the team's seats_lock. */
+typedef struct bob_seat {
+    bool taken;
+    bob_thread_t *lender;     /* the last to lend it, NULL when nobody will take it back */
+    _Atomic uint32_t turn;    /* bumped when handed back to a lender waiting on it */
+} bob_seat_t;
 
 struct bob_team {
     int nthreads;
@@ -233,6 +247,12 @@ struct bob_team {
     _Atomic(struct bob_taskred *) taskred; /* reduction(task, ...) of the construct */
     void *copyprivate;
     uint32_t reduce_lock;
+    _Atomic bool tasks_made;    /* a deferred task was ever made in it */
+    uint32_t seats_lock;
+    struct bob_task *parked, *parked_tail; /* tasks waiting for a seat */
+    int untied_waiting;         /* untied tasks waiting for any seat */
+    _Atomic uint32_t seats_turn; /* bumped for them when a seat comes free */
+    bob_seat_t *seats;          /* nthreads of them, after threads[capacity] */
     bob_ws_t ws[BOB_WS_SLOTS];
     bob_thread_t threads[];     /* nthreads of them */
 };
@@ -246,6 +266,17 @@ void bob_init(void);
 /* Makes t the calling unit's (or application thread's) OpenMP thread. */
 void bob_set_self(bob_thread_t *t);
 bob_team_t *bob_team_new(int nthreads);
+/* Seats (seat.c): every member in its own at first. */
+void bob_seats_init(bob_team_t *team);
+/* ctx waits at a scheduling point: its seat goes to tasks, until
+ * bob_seat_reclaim: to its descendants only (taskwait, taskgroup, a tied
+ * task's taskyield), to any of the team (barrier), or to any, as a last
+ * choice (an untied task's taskyield). */
+typedef enum { BOB_LEND_DESCENDANTS, BOB_LEND_TEAM, BOB_LEND_YIELD } bob_lend_t;
+void bob_seat_lend(bob_thread_t *ctx, bob_lend_t to_whom);
+void bob_seat_reclaim(bob_thread_t *ctx);
+/* ctx will run no more code in its seat. */
+void bob_seat_leave(bob_thread_t *ctx);
 /* Team memory (team_mem.c): bob_team_mem_take returns a block for at least
  * nthreads, zero but for its capacity, and bob_team_free releases what the
  * ended team's worksharing slots hold and keeps the block for the next team

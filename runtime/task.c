@@ -50,6 +50,7 @@ new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
     t->ctx.icv = self->icv;
     t->ctx.team = self->team;
     t->ctx.tid = self->tid;
+    t->ctx.seat = self->seat;
     t->ctx.gtid = self->gtid;
     t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
     t->ctx.task = t;
@@ -170,8 +171,9 @@ static ompt_task_status_t end_status(const bob_task_t *t)
 
 /* An untied task's later parts have started already (part_id is 0 only
  * for the first). prior: the context it interrupts, NULL on a unit of its
- * own. */
-static void run_body(bob_task_t *t, bob_thread_t *prior)
+ * own. A deferred task leaves the seat it took (seated) before anything
+ * can run it again or free it. */
+static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
 {
     BOB_OMPT(bob_ompt_task_start(t, prior, __builtin_dwarf_cfa()));
     if (t->kmp.part_id == 0) {
@@ -179,6 +181,8 @@ static void run_body(bob_task_t *t, bob_thread_t *prior)
             BOB_OMPT(bob_ompt_discarded(&t->ctx));
             destroy_privates(t);
             BOB_OMPT(bob_ompt_task_end(t, ompt_task_cancel));
+            if (seated)
+                bob_seat_leave(&t->ctx);
             body_done(t);
             return;
         }
@@ -189,6 +193,8 @@ static void run_body(bob_task_t *t, bob_thread_t *prior)
     if (t->requeued) { /* an untied task's next part: run the routine again */
         t->requeued = false;
         BOB_OMPT(bob_ompt_task_end(t, ompt_task_yield));
+        if (seated)
+            bob_seat_leave(&t->ctx);
         spawn(t);
         return;
     }
@@ -197,13 +203,26 @@ static void run_body(bob_task_t *t, bob_thread_t *prior)
     destroy_privates(t);
     if (t->nmutexes)
         bob_deps_unlock(t);
+    if (seated)
+        bob_seat_leave(&t->ctx);
     body_done(t);
 }
 
+/* A task that a waiter runs in place (its host) runs in the host's seat,
+ * which the host keeps while it helps: the host is buried beneath it. Any
+ * other takes a seat, or is parked (seat.c) and made a unit again once one
+ * is given to it; a task given one so keeps it, hosted or not. */
 static void task_main(void *ctx)
 {
     bob_task_t *t = ((bob_thread_t *)ctx)->task;
-    run_body(t, NULL);
+    bob_thread_t *host = t->host;
+    t->host = NULL;
+    if (host && !t->seated) {
+        t->ctx.seat = t->ctx.tid = host->seat;
+        run_body(t, NULL, false);
+    } else if (bob_seat_take(t)) {
+        run_body(t, NULL, true);
+    }
 }
 
 /* Counts a new child task of self in every place that waits for it. */
@@ -252,15 +271,19 @@ static void spawn(bob_task_t *t)
     attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
     attr.in_place = 1; /* its waiter may run it (wait_tasks) */
     attr.detached = 1;
+    if (!atomic_load_explicit(&t->ctx.team->tasks_made, memory_order_relaxed))
+        atomic_store_explicit(&t->ctx.team->tasks_made, true, memory_order_relaxed);
     if (!bt_create(task_pool(own), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }
+
+void bob_task_respawn(bob_task_t *t) { spawn(t); }
 
 /* An included task runs at once, on the encountering unit. */
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);
-    run_body(t, self);
+    run_body(t, self, false);
     bob_set_self(self);
 }
 
@@ -462,44 +485,72 @@ static int of_team(void *task_ctx, void *team) { return ((bob_thread_t *)task_ct
 struct wanted {
     int (*is)(void *task_ctx, void *arg);
     void *arg;
+    bob_thread_t *host;
 };
+
+/* A unit bt_run_ready accepts is its own already: it runs here for sure.
+ * An untied task is left to run as a unit of its own, in a seat of its
+ * own: one run in place could not resume in another seat when it
+ * yields, since its host's seat is the one it must end in. */
+static int hosted(void *task_ctx, void *wanted)
+{
+    const struct wanted *w = wanted;
+    bob_task_t *t = ((bob_thread_t *)task_ctx)->task;
+    if (!(t->flags & BOB_TASK_TIED) || !w->is(task_ctx, w->arg))
+        return 0;
+    t->host = w->host;
+    return 1;
+}
 
 static bool run_wanted(void *wanted)
 {
-    const struct wanted *w = wanted;
-    return bt_run_ready(task_main, w->is, w->arg);
+    return bt_run_ready(task_main, hosted, wanted);
 }
 
+/* The waiter's seat is lent while it sleeps (seat.c): to its descendants
+ * at a taskwait or a taskgroup's end, to the team at a barrier. */
 static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
-                       int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what)
+                       int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what,
+                       bob_lend_t to_whom)
 {
-    struct wanted w = {wanted, arg};
-    bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w);
+    struct wanted w = {wanted, arg, self};
+    bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w, self, to_whom);
 }
 
 void bob_taskwait(bob_thread_t *self)
 {
     BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskwait, &self->children));
-    wait_tasks(self, &self->children, child_of, self, "a taskwait");
+    wait_tasks(self, &self->children, child_of, self, "a taskwait", BOB_LEND_DESCENDANTS);
     BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskwait));
 }
 
 void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 {
     BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskgroup, &tg->pending));
-    wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup");
+    wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup",
+               BOB_LEND_DESCENDANTS);
     BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskgroup));
 }
 
 bool bob_run_team_task(bob_thread_t *self)
 {
-    return !self->task && bt_run_ready(task_main, of_team, self->team);
+    struct wanted w = {of_team, self->team, self};
+    return !self->task && bt_run_ready(task_main, hosted, &w);
 }
 
+/* A tied yielder's seat goes to its descendants only, as OpenMP's task
+ * scheduling constraint asks (and LLVM's libomp keeps): a sibling run in
+ * it could wait for what the yielder holds (a lock) and keep it from
+ * resuming. An untied yielder, which may resume in any seat, lets any
+ * task in. */
 void bob_taskyield(bob_thread_t *self)
 {
-    (void)self;
+    bool lend = atomic_load_explicit(&self->team->tasks_made, memory_order_relaxed);
+    if (lend)
+        bob_seat_lend(self, bob_seat_untied(self) ? BOB_LEND_YIELD : BOB_LEND_DESCENDANTS);
     bt_yield();
+    if (lend)
+        bob_seat_reclaim(self);
 }
 
 /* Called once no implicit task of the team makes tasks any more (all are
@@ -509,7 +560,7 @@ void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team)
 {
     for (int i = 0; i < team->nthreads; i++)
         wait_tasks(self, &team->threads[i].tasks_pending, of_team, team,
-                   "the tasks of a barrier");
+                   "the tasks of a barrier", BOB_LEND_TEAM);
 }
 
 uint64_t bob_task_id(const bob_thread_t *self)

@@ -62,6 +62,10 @@ typedef struct bob_task {
     /* runs even when its taskgroup is cancelled: a gcc task whose copy
      * function built firstprivates that only its body destroys */
     bool undiscardable;
+    bool seated;                    /* given a seat while parked (seat.c) */
+    bool own_seat;                  /* runs in a seat it took, not its creator's */
+    /* the waiter about to run it in place, in the waiter's seat */
+    struct bob_thread *host;
     uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
     /* copies of clang's variable-length task reduction items it asked for
      * (taskred.c), which its descendants may search; NULL but for such tasks */
@@ -75,6 +79,7 @@ typedef struct bob_task {
     int32_t flags;
     size_t size;                    /* of the whole allocation */
     bt_call_t fulfilled;            /* its completion, posted by omp_fulfill_event */
+    struct bob_task *parked_next;   /* in its team's tasks waiting for a seat */
     bob_kmp_task_t kmp;             /* the compiler's part; privates follow */
 } bob_task_t;
 
@@ -135,6 +140,14 @@ void bob_task_run_now(bob_thread_t *self, bob_task_t *t);
 void bob_task_account(bob_thread_t *self, bob_task_t *t);
 /* Called when the task's last predecessor completed (depend.c). */
 void bob_task_release(bob_task_t *t);
+/* Makes t, parked for want of a seat and now seated, a unit again. */
+void bob_task_respawn(bob_task_t *t);
+/* seat.c: whether deferred task t took a seat (or was given one); if not,
+ * it is parked until one is free. */
+bool bob_seat_take(bob_task_t *t);
+/* Whether ctx is an untied task in a seat of its own, which it may change
+ * for another at a scheduling point. */
+bool bob_seat_untied(const bob_thread_t *ctx);
 void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t);
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t);
 /* Runs t's body here and now, as an undeferred task. */
@@ -156,9 +169,10 @@ bool bob_run_team_task(bob_thread_t *self);
 void bob_wait_zero(_Atomic uint32_t *word, const char *what);
 /* The same for a waiter that may run what it waits for: each time spinning
  * stops paying, help(arg) may run one such thing (true if it did, and the
- * wait starts over) before the waiter suspends. */
+ * wait starts over) before the waiter suspends; while it sleeps, lender
+ * (unless NULL) lends its seat to_whom (seat.c). */
 void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
-                           void *arg);
+                           void *arg, bob_thread_t *lender, bob_lend_t to_whom);
 uint64_t bob_task_id(const bob_thread_t *self);
 
 /* ---- depend.c ---- */

@@ -42,6 +42,7 @@ bob_team_t *bob_team_new(int nthreads)
         team->threads[i].pending = &team->threads[i].tasks_pending;
         team->threads[i].binding = (bob_binding_t){-1, 0, 0};
     }
+    bob_seats_init(team);
     return team;
 }
 
@@ -321,10 +322,13 @@ static void run_member(bob_thread_t *t)
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
 }
 
+/* A member's region ends without a barrier: its seat is free for the
+ * team's tasks from then on. */
 static void member_main(void *arg)
 {
     BOB_OMPT(bob_ompt_member_begin(arg));
     run_member(arg);
+    bob_seat_leave(arg);
     BOB_OMPT(bob_ompt_member_end(arg));
 }
 
@@ -446,7 +450,9 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     BOB_OMPT(bob_ompt_member_begin(t0));
     run_member(t0);
     BOB_OMPT(bob_ompt_join_begin(t0));
+    bob_seat_lend(t0, BOB_LEND_TEAM);
     bob_join_members(team);
+    bob_seat_reclaim(t0);
     bob_team_wait_tasks(t0, team);
     BOB_OMPT(bob_ompt_join_end(t0));
     BOB_OMPT(bob_ompt_member_end(t0));

@@ -60,7 +60,8 @@ bob_team_t *bob_team_mem_take(int nthreads)
         capacity = team->capacity;
         dirty = team->ws_dirty;
     } else {
-        size_t size = sizeof(bob_team_t) + (size_t)nthreads * sizeof(bob_thread_t);
+        size_t size = sizeof(bob_team_t) + (size_t)nthreads * (sizeof(bob_thread_t) +
+                                                               sizeof(bob_seat_t));
         team = aligned_alloc(64, (size + 63) & ~(size_t)63);
         if (!team)
             bob_fatal("out of memory creating a team of %d threads", nthreads);
@@ -68,6 +69,7 @@ bob_team_t *bob_team_mem_take(int nthreads)
     memset(team, 0, offsetof(bob_team_t, ws) + (size_t)dirty * sizeof(bob_ws_t));
     memset(team->threads, 0, (size_t)nthreads * sizeof(bob_thread_t));
     team->capacity = capacity;
+    team->seats = (bob_seat_t *)&team->threads[capacity];
     return team;
 }
 

@@ -53,7 +53,7 @@ void bob_wake_change(uint32_t *word, _Atomic uint32_t *waiters)
 /* bob_wait returns once the word is no longer v, or spuriously: the word
  * is looked at again, and a waiter woken early spins (or helps) anew. */
 void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
-                           void *arg)
+                           void *arg, bob_thread_t *lender, bob_lend_t to_whom)
 {
     for (;;) {
         bob_spin_t s = {0};
@@ -64,11 +64,15 @@ void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help
             return;
         if (help && help(arg))
             continue;
+        if (lender)
+            bob_seat_lend(lender, to_whom);
         bob_wait((uint32_t *)word, v, what);
+        if (lender)
+            bob_seat_reclaim(lender);
     }
 }
 
 void bob_wait_zero(_Atomic uint32_t *word, const char *what)
 {
-    bob_wait_zero_helping(word, what, NULL, NULL);
+    bob_wait_zero_helping(word, what, NULL, NULL, NULL, BOB_LEND_TEAM);
 }

@@ -3,6 +3,9 @@
 // for a flag with taskyield lets the task that sets it run on the same ES:
 // taskyield gives the ES to the other ready units. LLVM's libomp runs tasks
 // of a one-thread team at once when created, so this is Bobbin's only.
+// The waiters are untied: a tied task's taskyield lets only its descendants
+// run in its thread (OpenMP's task scheduling constraint), and a setter is a
+// sibling.
 // The pairs stay fewer than the 64 queued tasks past which a new task runs
 // at once (throttling): a waiter run so would wait for a setter that its
 // creator, suspended under it, has yet to make.
@@ -18,7 +21,7 @@ int main(void) {
 #pragma omp single
   {
     for (int p = 0; p < PAIRS; p++) {
-#pragma omp task shared(flags, waited, order, next) firstprivate(p)
+#pragma omp task untied shared(flags, waited, order, next) firstprivate(p)
       {
         order[__atomic_fetch_add(&next, 1, __ATOMIC_SEQ_CST)] = -1 - p;
         long spins = 0;

@@ -6,8 +6,11 @@
 // and spins until S has started (so S runs on T's ES, free once T waits),
 // then ends, which wakes T. S keeps T's ES busy until T has resumed. An
 // untied T can therefore only resume on the other ES: it moves (gettid; each
-// ES is one OS thread) in every round. For a tied T, S yields while it
-// waits, so T resumes on its own ES, and it never moves.
+// ES is one OS thread) in every round. For a tied T, S yields a while and
+// ends: S runs in T's thread (it descends from T, which waits), so T resumes
+// there once S is done, on its own ES, and it never moves. (Were S to wait
+// for T instead, it would wait forever, as on any runtime whose threads are
+// Pthreads: T cannot resume in the thread S occupies.)
 // The scheduling points sit in a called function, so clang does not split
 // the untied task into parts (untied.c covers those): the task suspends in
 // the runtime and resumes as a migratable unit. A watchdog turns a hang (an
@@ -48,9 +51,10 @@ static int forced_round(int sitter_yields) {
 #pragma omp task firstprivate(r, sitter_yields)
     {
       store(&s_started, r);
-      while (load(&resumed) < r)
+      for (int yields = 0; load(&resumed) < r && yields < 100;)
         if (sitter_yields) {
 #pragma omp taskyield
+          yields++;
         }
     }
     while (load(&s_started) < r)
