@@ -312,11 +312,10 @@ void bob_deps_complete(bob_task_t *t)
 void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
 {
     bob_depnode_t *node = register_node(self, NULL, n, deps);
-    if (atomic_fetch_sub_explicit(&node->npred, 1, memory_order_acq_rel) != 1) {
-        bob_seat_lend(self, BOB_LEND_DESCENDANTS); /* to the predecessors, its children */
-        bob_wait_zero(&node->npred, "a taskwait with dependences");
-        bob_seat_reclaim(self);
-    }
+    atomic_fetch_sub_explicit(&node->npred, 1, memory_order_acq_rel);
+    /* the predecessors are its children: they may have its seat while it sleeps */
+    bob_wait_zero_helping(&node->npred, "a taskwait with dependences", NULL, NULL, self,
+                          BOB_LEND_DESCENDANTS);
     finish(node);
     node_release(node);
 }

@@ -209,7 +209,9 @@ void bob_seat_lend(bob_thread_t *ctx, bob_lend_t to_whom)
     came_free(team, ctx->seat);
 }
 
-/* Waits, the lock held and released meanwhile, until *turn moves on. */
+/* Waits, the lock held and released meanwhile, until *turn moves on. No
+ * wake-up is lost: turn is read under the lock, and moved on only under
+ * it, so a hand-on after the unlock changes the word bob_wait compares. */
 static void wait_turn(bob_team_t *team, _Atomic uint32_t *turn, const char *what)
 {
     uint32_t seen = atomic_load_explicit(turn, memory_order_relaxed);

@@ -143,8 +143,8 @@ static inline void body_ended(bob_task_t *t)
 }
 
 /* Whether t, about to start, is discarded: cancel taskgroup reached its
- * group, or cancel parallel its region (cancel.c). Its context's group is then the one it counts in (or,
- * run here, its creator's). A discarded task skips only its routine: its
+ * group, or cancel parallel its region (cancel.c). Its context's group is
+ * then the one it counts in (or, run here, its creator's). A discarded task skips only its routine: its
  * destructors run and it completes as any task does (a detachable one
  * once its event is fulfilled, as in libomp), so that its successors are
  * released and whatever waits for it sees it complete. */
@@ -542,7 +542,9 @@ bool bob_run_team_task(bob_thread_t *self)
  * scheduling constraint asks (and LLVM's libomp keeps): a sibling run in
  * it could wait for what the yielder holds (a lock) and keep it from
  * resuming. An untied yielder, which may resume in any seat, lets any
- * task in. */
+ * task in. A team that never made a task has none to let in: a relaxed
+ * read suffices, since a tied yielder's descendants are made after its own
+ * store of tasks_made, and an untied yielder is such a task itself. */
 void bob_taskyield(bob_thread_t *self)
 {
     bool lend = atomic_load_explicit(&self->team->tasks_made, memory_order_relaxed);

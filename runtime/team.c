@@ -450,9 +450,11 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     BOB_OMPT(bob_ompt_member_begin(t0));
     run_member(t0);
     BOB_OMPT(bob_ompt_join_begin(t0));
-    bob_seat_lend(t0, BOB_LEND_TEAM);
-    bob_join_members(team);
-    bob_seat_reclaim(t0);
+    if (nthreads > 1) { /* the join may sleep: the team's tasks may have t0's seat */
+        bob_seat_lend(t0, BOB_LEND_TEAM);
+        bob_join_members(team);
+        bob_seat_reclaim(t0);
+    }
     bob_team_wait_tasks(t0, team);
     BOB_OMPT(bob_ompt_join_end(t0));
     BOB_OMPT(bob_ompt_member_end(t0));

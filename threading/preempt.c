@@ -84,6 +84,18 @@ static void chain(int sig, siginfo_t *info, void *context)
         previous.sa_handler(sig);
 }
 
+/* t plus sec seconds and nsec (below a second) nanoseconds. */
+static struct timespec plus(struct timespec t, time_t sec, long nsec)
+{
+    t.tv_sec += sec;
+    t.tv_nsec += nsec;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
+
 /* An interrupted nanosleep or relative clock_nanosleep becomes an
  * absolute clock_nanosleep to the same end: now plus what the kernel left
  * in rem, or, without rem (usleep passes none), plus the whole request,
@@ -105,12 +117,7 @@ static void restart_sleep(bti_klt_t *k, greg_t *regs, int nr)
     struct timespec now;
     if (clock_gettime(clock, &now))
         return;
-    k->restart_time.tv_sec = now.tv_sec + left->tv_sec;
-    k->restart_time.tv_nsec = now.tv_nsec + left->tv_nsec;
-    if (k->restart_time.tv_nsec >= 1000000000L) {
-        k->restart_time.tv_sec++;
-        k->restart_time.tv_nsec -= 1000000000L;
-    }
+    k->restart_time = plus(now, left->tv_sec, left->tv_nsec);
     regs[REG_RAX] = k->restart_nr = SYS_clock_nanosleep;
     regs[REG_RDI] = clock;
     regs[REG_RSI] = TIMER_ABSTIME;
@@ -138,16 +145,6 @@ static void restart_poll(bti_klt_t *k, greg_t *regs)
  * start-up, since the handler cannot look. */
 static bool have_epoll_pwait2;
 
-static void add_ns(struct timespec *t, long sec, long nsec)
-{
-    t->tv_sec += sec;
-    t->tv_nsec += nsec;
-    if (t->tv_nsec >= 1000000000L) {
-        t->tv_sec++;
-        t->tv_nsec -= 1000000000L;
-    }
-}
-
 /* An interrupted epoll_wait or epoll_pwait with a timeout becomes an
  * epoll_pwait2, whose timeout the kernel does not bring down: each
  * restart gives it what is left until the end set at the first restart
@@ -161,20 +158,18 @@ static void restart_epoll(bti_klt_t *k, greg_t *regs, int nr, bool again)
         int ms = (int)regs[REG_R10];
         if (ms <= 0)
             return;
-        k->restart_end = now;
-        add_ns(&k->restart_end, ms / 1000, (long)(ms % 1000) * 1000000L);
+        k->restart_end = plus(now, ms / 1000, (long)(ms % 1000) * 1000000L);
         if (nr == SYS_epoll_wait) {
             regs[REG_R8] = 0; /* no signal mask, as epoll_wait */
             regs[REG_R9] = _NSIG / 8;
         }
     }
-    struct timespec left = {0, 0};
-    if (k->restart_end.tv_sec > now.tv_sec ||
-        (k->restart_end.tv_sec == now.tv_sec && k->restart_end.tv_nsec > now.tv_nsec)) {
-        left = k->restart_end;
-        add_ns(&left, -now.tv_sec - 1, 1000000000L - now.tv_nsec);
-    }
-    k->restart_time = left;
+    long long left = (long long)(k->restart_end.tv_sec - now.tv_sec) * 1000000000LL +
+                     (k->restart_end.tv_nsec - now.tv_nsec);
+    if (left < 0) /* past the end: one last look without waiting */
+        left = 0;
+    k->restart_time.tv_sec = (time_t)(left / 1000000000LL);
+    k->restart_time.tv_nsec = (long)(left % 1000000000LL);
     regs[REG_RAX] = k->restart_nr = SYS_epoll_pwait2;
     regs[REG_R10] = (greg_t)&k->restart_time;
 }
