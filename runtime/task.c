@@ -269,7 +269,9 @@ static void spawn(bob_task_t *t)
     attr.priority = priority;
     bool own = alone(&t->ctx);
     attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
-    attr.in_place = 1; /* its waiter may run it (wait_tasks) */
+    /* Its waiter may run a tied task (wait_tasks) in its own seat; an
+     * untied one may resume in any seat, so it never runs in another's. */
+    attr.in_place = !attr.migratable;
     attr.detached = 1;
     if (!atomic_load_explicit(&t->ctx.team->tasks_made, memory_order_relaxed))
         atomic_store_explicit(&t->ctx.team->tasks_made, true, memory_order_relaxed);

@@ -404,7 +404,7 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
     if (es < 0) /* an application thread's teams start from ES 0 */
         es = 0;
     bt_unit_attr_t attr = bob_unit_attr(kind);
-    attr.in_place = 1; /* members never migrate; their master joins them */
+    attr.in_place = 1; /* their master joins them */
     attr.progress = 1; /* OpenMP threads, unlike tasks, progress on their own */
     for (int i = 1; i < team->nthreads; i++) {
         bob_thread_t *t = &team->threads[i];
@@ -413,6 +413,10 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
         bt_pool_t *pool = bound >= 0 || first_level ? bt_pool_private(at)
                                                      : bt_pool_shared(at);
         attr.tls = bob_tls_for(team, i, at, first_level);
+        /* Once started, an idle ES may take it over whenever it waits for
+         * its ES, unless it is bound to a place or runs with the TLS of
+         * the ES's OS thread (runtime/tls.c). */
+        attr.migratable = bound < 0 && attr.tls;
         t->unit = bt_create(pool, main, t, &attr);
         if (!t->unit)
             bob_fatal("out of memory creating OpenMP thread %d of %d", i,

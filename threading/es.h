@@ -9,6 +9,7 @@
 #include "spill.h"
 #include "switch.h"
 #include "unit.h"
+#include "yieldq.h"
 
 #include <pthread.h>
 
@@ -49,11 +50,10 @@ typedef struct bti_es {
      * because it must not be done on the stack being switched away from. */
     bt_unit_t *dead;       /* an ended ULT: release its stack, wake its joiner */
     bt_unit_t *parking;    /* a ULT that asked to park */
-    bt_unit_t *yielding;   /* a ULT that yielded to another: ready once saved */
+    bt_unit_t *yielding;   /* a ULT that yielded: queued once saved */
     bt_unit_t *moving;     /* a ULT migrating to `moving_to` */
     struct bt_pool *moving_to;
     bti_fifo_t local;      /* private pool: units pushed by this ES */
-    bti_fifo_t yielded;    /* ULTs that yielded: run after everything else */
     bti_cache_t unit_cache;
     bti_cache_t stack_cache;
     uint32_t idle_probes;
@@ -66,6 +66,7 @@ typedef struct bti_es {
     bti_inbox_t shared_inbox;  /* shared pool: units pushed by others */
     bti_prio_t prio;           /* units with a priority, before all others */
     bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
+    bti_yieldq_t yielded;      /* ULTs that yielded, proxies: run after all else */
     /* 1 while the ES sleeps or is about to; wakers exchange it to 0. */
     _Alignas(64) _Atomic int sleep;
     _Atomic(struct bti_klt *) klt;    /* the OS thread serving it (klt.h) */

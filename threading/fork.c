@@ -33,12 +33,28 @@ static void drop_proxies(bti_fifo_t *q)
             bti_uncount(u);
     *q = kept;
 }
+
+/* A thief of another ES may have held the lock at the fork, and left the
+ * counts behind the queue: the queue's links are written first. */
+static void yielded_after_fork(bti_yieldq_t *y)
+{
+    drop_proxies(&y->q);
+    uint32_t roamers = 0;
+    for (bt_unit_t *u = y->q.head; u; u = u->next)
+        roamers += bti_roams(u);
+    atomic_store_explicit(&y->lock, 0, memory_order_relaxed);
+    atomic_store_explicit(&y->length, (uint32_t)y->q.length, memory_order_relaxed);
+    atomic_store_explicit(&y->roamers, roamers, memory_order_relaxed);
+    atomic_store_explicit(&y->passed, false, memory_order_relaxed);
+}
+
 void bti_es_restart(bti_es_t *es);
 
 static void reset_es(bti_es_t *es)
 {
     es->current = es->dead = es->parking = es->yielding = es->moving = NULL;
-    es->local = es->yielded = es->set_aside = (bti_fifo_t){0};
+    es->local = es->set_aside = (bti_fifo_t){0};
+    es->yielded = (bti_yieldq_t){0};
     es->home_frozen = false;
     es->frozen_threads = 0;
     atomic_store_explicit(&es->spares, NULL, memory_order_relaxed);
@@ -70,7 +86,7 @@ static void in_child(void)
     atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
     bti_klt_after_fork(es);
     drop_proxies(&es->local);
-    drop_proxies(&es->yielded);
+    yielded_after_fork(&es->yielded);
     for (bt_unit_t *u; (u = bti_fifo_pop(&es->set_aside));)
         bti_fifo_push(&es->local, u);
     for (int i = 1; i < bti_g.num_es; i++) {

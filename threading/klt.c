@@ -260,8 +260,7 @@ void bti_klt_freeze(bti_es_t *es, bti_klt_t *k)
     if (!s)
         return;
     bt_unit_t *p = proxy_of(k);
-    bti_fifo_push(&es->yielded, p);
-    bti_count(es, p);
+    bti_yield_push(es, p);
     stand_by(es, k, s, es->cur_tls == es->home_tls, in_thread(es->current));
 }
 
@@ -292,8 +291,7 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
     es->current = self;
     es->parking = NULL;
     if (ready) {
-        bti_fifo_push(&es->yielded, p);
-        bti_count(es, p);
+        bti_yield_push(es, p);
     } else {
         int expected = BTI_RUNNING;
         if (!atomic_compare_exchange_strong_explicit(&self->park, &expected, BTI_PARKED,

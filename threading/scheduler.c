@@ -74,12 +74,12 @@ static void notify_thieves(bti_es_t *self)
 static bool has_stealable(bti_es_t *es)
 {
     return !bti_deque_maybe_empty(&es->shared) || !bti_inbox_empty(&es->shared_inbox) ||
-           !bti_priority_empty(&es->prio);
+           !bti_priority_empty(&es->prio) || bti_yieldq_stealable(&es->yielded);
 }
 
 bool bti_es_has_own_work(bti_es_t *es)
 {
-    return !bti_fifo_empty(&es->local) || !bti_fifo_empty(&es->yielded) ||
+    return !bti_fifo_empty(&es->local) || !bti_yieldq_maybe_empty(&es->yielded) ||
            !bti_inbox_empty(&es->private_inbox) || has_stealable(es);
 }
 
@@ -172,6 +172,12 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
     }
 }
 
+void bti_yield_push(bti_es_t *es, bt_unit_t *u)
+{
+    bti_count(es, u);
+    bti_yieldq_push(&es->yielded, u);
+}
+
 /* Moves the shared inbox into the deque, where the owner and thieves find
  * it; the oldest unit is pushed first, so thieves take it first. */
 static bool drain_shared_inbox(bti_es_t *es)
@@ -203,12 +209,12 @@ static bt_unit_t *steal(bti_es_t *es)
     /* The relaxed look first keeps idle probing free of fences. */
     if (!bti_deque_maybe_empty(&victim->shared))
         u = bti_deque_steal(&victim->shared);
-    if (u || bti_inbox_empty(&victim->shared_inbox))
+    if (u)
         return u;
     /* The victim is busy and has not seen its inbox: take all of it. */
     bti_fifo_t batch = {0};
     if (!bti_inbox_drain(&victim->shared_inbox, &batch))
-        return NULL;
+        return bti_yieldq_steal(&victim->yielded);
     u = bti_fifo_pop(&batch);
     for (bt_unit_t *v; (v = bti_fifo_pop(&batch));)
         bti_deque_push(&es->shared, v);
@@ -230,7 +236,7 @@ static bt_unit_t *pick(bti_es_t *es)
         return u;
     if (bti_g.num_es > 1 && (u = steal(es)))
         return u;
-    return bti_fifo_pop(&es->yielded);
+    return bti_yieldq_pop(&es->yielded);
 }
 
 static bool take(bti_es_t *es, bt_unit_t *u)
@@ -241,10 +247,8 @@ static bool take(bti_es_t *es, bt_unit_t *u)
         bti_fifo_pop(&es->local);
         return true;
     }
-    if (es->yielded.head == u) {
-        bti_fifo_pop(&es->yielded);
+    if (bti_yieldq_take(&es->yielded, u))
         return true;
-    }
     return bti_deque_take(&es->shared, u);
 }
 
@@ -296,8 +300,7 @@ void bti_after_switch(bti_es_t *es)
     }
     if ((u = es->yielding)) {
         es->yielding = NULL;
-        bti_fifo_push(&es->yielded, u);
-        bti_count(es, u);
+        bti_yield_push(es, u);
     }
     if ((u = es->moving)) {
         es->moving = NULL;
@@ -510,6 +513,8 @@ void bti_sched_main(void *unused)
         if (u) {
             atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
             bti_uncount(u);
+            if (bti_yieldq_pass(&es->yielded) && bti_g.num_es > 1)
+                notify_thieves(es);
         }
         if (!u) {
             if (must_stop(es))
@@ -562,7 +567,7 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
         bti_klt_step_aside(es, self, false);
         return;
     }
-    if (self->migratable || es->moving == self) /* it may go on elsewhere (tls.h) */
+    if (bti_roams(self) || es->moving == self) /* it may go on elsewhere (tls.h) */
         bti_tls_enter(es, es->native_tls);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
     bti_after_switch(bti_es_self());
@@ -574,8 +579,8 @@ void bti_unpark(bt_unit_t *u)
     for (;;) {
         if (p == BTI_PARKED) {
             if (claim(u)) {
-                /* started units stay on their ES unless declared migratable */
-                bti_pool_push(&u->es->pools[u->migratable ? 1 : 0],
+                /* where idle ESs may take it, if it may go on elsewhere */
+                bti_pool_push(&u->es->pools[bti_roams(u) ? 1 : 0],
                               bti_pinned(u) ? bti_klt_pinned_proxy() : u);
                 return;
             }

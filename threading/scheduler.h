@@ -23,8 +23,9 @@ void bti_after_switch(bti_es_t *es);
  * already be u. The caller then calls bti_after_switch(bti_es_self()). */
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
 /* Runs u to completion on the calling stack, like a call: a tasklet, or an
- * SC unit run in place by its joiner, which may suspend meanwhile but comes
- * back to this ES (it cannot migrate), so es stays the caller's. A unit
+ * SC unit run in place by its joiner, which may suspend meanwhile and, if
+ * it and every unit beneath it roam (yieldq.h), come back on another ES:
+ * the caller then goes on there. A unit
  * without a TLS block of its own runs with the caller's (the ES's own for
  * the scheduler), and keeps it should it suspend and be resumed by the
  * scheduler. lazy: the caller runs nothing but the substrate's code until
@@ -44,10 +45,17 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
     } else if (!u->is_tasklet) {
         u->tls_mode = BTI_TLS_OWN;
         u->tls = caller_tls;
+        if (!prev || prev->tls_mode == BTI_TLS_NONE)
+            u->migratable = false; /* the block is the ES's */
     }
     bti_tls_enter(es, mine);
     u->fn(u->arg);
     bti_unit_release_keys(u);
+    if (__builtin_expect(bti_es_self() != es, 0)) { /* it roamed, and took us along */
+        es = bti_es_self();
+        prev->es = es;
+        caller_tls = bti_unit_tls(es, prev);
+    }
     bti_tls_end(es, u);
     es->current = prev;
     if (!lazy || u->tls_mode != BTI_TLS_BORROW)
@@ -65,6 +73,9 @@ void bti_park(bti_es_t *es, bt_unit_t *self);
 void bti_unpark(bt_unit_t *u);
 
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u);
+/* Queues u, a ULT that yielded or a frozen KLT's proxy, behind every other
+ * ready unit of es, the caller's ES (yieldq.h). */
+void bti_yield_push(bti_es_t *es, bt_unit_t *u);
 /* After a push into es's pools by any thread: wakes whoever must see it. */
 void bti_pool_notify(bti_es_t *es);
 /* Removes u from es's pools if it is ready there and can be taken. */

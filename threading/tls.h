@@ -9,8 +9,8 @@
  *     es takes from its cache, a borrowing unit starting on es takes it
  *     first (so a run of borrowing units switches nothing), and
  *     bt_tls_take passes over it;
- *   - the block of a unit that suspended on es and resumes only there (not
- *     migratable, not moving): the scheduler's code writes none of its TLS
+ *   - the block of a unit that suspended on es and resumes only there (it
+ *     does not roam, yieldq.h, and is not moving): the scheduler's code writes none of its TLS
  *     but errno, and only in the futex wait of an idle ES, which leaves
  *     the block first; so a unit suspending and the next one starting
  *     switch blocks once, not twice.

@@ -33,7 +33,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->started = false;
     u->migratable = attr->migratable && !attr->tasklet;
     u->kind = attr->kind ? attr->kind : bti_g.ult_kind;
-    u->in_place = attr->in_place && u->kind == BT_ULT_SC && !u->migratable;
+    u->in_place = attr->in_place && u->kind == BT_ULT_SC;
     /* so that a joiner running it in place need not say so (run_hosted);
      * the other starts of an SC unit set it themselves */
     u->unpromoted = u->in_place;
@@ -199,9 +199,8 @@ static bool runnable_here(const bt_unit_t *self, const bt_unit_t *u, bt_fn_t fn,
  * deque, or else the oldest of the private one: most likely what the
  * waiter itself just made. The shared one is popped before it is looked
  * at, and pushed back if refused: a unit only peeked at could be stolen,
- * run and freed while its argument is read. A unit run in place is not
- * migratable, so the chain resumes on this ES if it suspends, and es
- * still holds when it returns. */
+ * run and freed while its argument is read. A unit run in place that
+ * suspends may take the waiter to another ES (bti_run_here). */
 int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
 {
     bti_es_t *es = bti_es_self();
@@ -227,7 +226,7 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
         bti_run_here(es, u, false);
     else
         run_hosted(es, self, u, false);
-    bti_unit_end(es, u);
+    bti_unit_end(bti_es_self(), u);
     return 1;
 }
 
@@ -321,8 +320,7 @@ void bt_yield(void)
         bti_klt_step_aside(es, self, true);
         return;
     }
-    bti_fifo_push(&es->yielded, self);
-    bti_count(es, self);
+    es->yielding = self; /* queued once saved: a thief may take it at once */
     es->current = NULL;
     bti_switch_to_sched(es, self);
 }

@@ -59,8 +59,8 @@ static void where_it_runs(void) {
   own.kind = BT_ULT_LSA;
   CHECK(!on_same_stack(join_at_once(own).frame, mine));
   own = in_place;
-  own.migratable = 1;
-  CHECK(!on_same_stack(join_at_once(own).frame, mine));
+  own.migratable = 1; /* it may roam only with its joiner (roam.c) */
+  CHECK(on_same_stack(join_at_once(own).frame, mine));
   printf("in_place: run on the joiner's stack, and only when asked for\n");
 }
 

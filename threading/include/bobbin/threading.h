@@ -161,7 +161,9 @@ typedef struct bt_unit_attr {
     size_t stack_size; /* ULTs: 0 is bt_stack_size() at creation */
     int priority;      /* > 0: the ES runs it before its ready units of lower
                           priority (the pool's ES; stealable) */
-    int migratable;    /* ULTs: after suspending, may resume on another ES */
+    int migratable;    /* ULTs: after suspending or yielding, may resume on
+                          another ES, which an idle ES then does; run in
+                          place, only if its joiner may too */
     int tasklet;       /* a tasklet instead of a ULT */
     int detached;      /* nobody joins it: it frees itself when it ends */
     int in_place;      /* SC ULTs: a joiner may run it on its own stack (see
@@ -176,7 +178,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
 /* Waits until `unit` has finished. A ULT joining a unit that has not started
  * and sits in a pool of its own ES runs it at once (scheduler bypass): on
  * the joiner's own stack, like a call, if the unit is an SC ULT created
- * in_place, not migratable, and the joiner's stack has room for the unit's
+ * in_place and the joiner's stack has room for the unit's
  * whole stack size; if the unit then suspends, the joiner waits buried
  * beneath it. Otherwise the unit gets a stack and a context of its own. */
 void bt_join(bt_unit_t *unit);
@@ -235,7 +237,8 @@ void bt_tls_give(bt_tls_t *tls);
 /* ---- Scheduling operations (ULTs only) ---------------------------------- */
 
 /* Lets every other ready unit of this ES run first (also stealing). From a
- * tasklet or an external thread it does nothing. A thread (a progress unit)
+ * tasklet or an external thread it does nothing. A migratable ULT that
+ * yields while another waits with it may go on on an idle ES. A thread (a progress unit)
  * that yields waits at most a time slice: a unit that runs longer, or that
  * the OS deschedules as long, is preempted before it finishes. */
 void bt_yield(void);
@@ -245,8 +248,10 @@ void bt_yield_to(bt_unit_t *target);
 /* Suspends the calling ULT until bt_resume() names it. A resume that comes
  * first is remembered, so each suspend pairs with exactly one resume. */
 void bt_suspend(void);
-/* Makes a suspended ULT ready again, in the private pool of the ES where it
- * last ran. Callable from anywhere, including external threads. */
+/* Makes a suspended ULT ready again, in a pool of the ES where it last ran:
+ * the shared one if it is migratable (and so is every unit it runs on in
+ * place), else the private one. Callable from anywhere, including external
+ * threads. */
 void bt_resume(bt_unit_t *unit);
 /* Moves the calling ULT into `pool`; it continues on that pool's ES. */
 void bt_migrate_to(bt_pool_t *pool);
