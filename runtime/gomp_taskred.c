@@ -30,8 +30,8 @@
  *
  * A task of another team (a nested region's, in_reduction on an array of
  * the enclosing team) has no seat there, and the chunk follows the ES
- * instead: team members are started ULTs that never leave their ES
- * (bt_unit_es(member->unit); thread 0 is the unit that encountered the
+ * instead: the ES a team member runs on (bt_unit_es(member->unit), which
+ * changes only where an idle ES takes it over; thread 0 is the unit that encountered the
  * parallel construct, found through the outer context or noted when it
  * registers). Such a task running on ES e takes the chunk of a team member
  * resident on e (its creator's thread number when that member is on e,
@@ -44,7 +44,10 @@
  *
  * Limitations, all for arrays of another team: an untied task that moves to
  * another ES after remapping keeps the chunk it got and could then race
- * with the units of its new ES; units of one ES may also be preempted
+ * with the units of its new ES, and so could the member whose chunk it
+ * got, should an idle ES take that member over (threading/yieldq.h: only
+ * members with TLS blocks of their own, such as thread numbers past the
+ * ES count, move); units of one ES may also be preempted
  * between scheduling points. A tasklet (BOBBIN_TASK_KIND=tasklet) cannot
  * migrate and keeps its creator's chunk; so does an undeferred task run by
  * an external thread. Members of nested teams start on their creator ES's

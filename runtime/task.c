@@ -468,9 +468,9 @@ void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
 /* A waiter runs the tasks it waits for that wait on its own ES in place,
  * on its stack (bt_run_ready), where suspending would cost it a switch
  * each way and their completion a wake-up. Only an implicit task does: a
- * team member never leaves its ES, so a task it runs in place never needs
- * to move to the ES of a member (gomp_taskred.c), which a task on another
- * unit's stack could not. What it runs descends from it, as OpenMP's task
+ * task it runs in place takes its team's task-reduction chunks by its seat
+ * and so never needs to move to the ES of a member (gomp_taskred.c), which
+ * a task on another unit's stack could not. What it runs descends from it, as OpenMP's task
  * scheduling constraint asks, or, at a barrier, belongs to its team. */
 static int child_of(void *task_ctx, void *parent)
 {
