@@ -1,0 +1,48 @@
+/* This file handles omp_pause_resource on the host: releasing the OS
+ * threads the runtime keeps idle, and with a hard pause the threadprivate
+ * data of every thread but the initial one, as libgomp does, whose worker
+ * threads exit. The next region starts afresh (the substrate restarts its
+ * threads at the first unit made, threading/pause.c).
+ *
+ * A soft pause keeps the OpenMP state, threadprivate data included, as the
+ * spec asks: it ends only what holds none (spare OS threads, the
+ * preemption monitor, the service thread of detached tasks); the ESs' own
+ * OS threads stay, since first-level thread i runs with ES i's TLS
+ * (tls.c). A hard pause ends those threads too, and with them that TLS,
+ * and gives back and frees the blocks the group kept for its other
+ * threads and those nested threads borrow; the initial thread keeps its
+ * own (the program's thread), and so its values. Copies of clang's
+ * threadprivate without TLS (threadprivate.c) live in the same TLS.
+ *
+ * Refused (nonzero, as libgomp) in a parallel region, active or not, and
+ * in an explicit task, where other threads or the caller's own may be
+ * using what would be released, and for a device that is not the host.
+ * The ESs serve every application thread's teams: only the program's
+ * initial thread pauses them, and only while no first-level team is at
+ * work; another application thread's pause releases nothing (0). */
+#include "device.h"
+#include "tls.h"
+
+#include <bobbin/threading.h>
+
+int bob_pause_resource(int kind, int device)
+{
+    if (kind != omp_pause_soft && kind != omp_pause_hard) {
+        bob_warn("omp_pause_resource: kind %d is neither omp_pause_soft (1) nor "
+                 "omp_pause_hard (2); nothing is paused", kind);
+        return -1;
+    }
+    if (device != bob_initial_device())
+        return -1;
+    bob_thread_t *self = bob_self();
+    if (self->team->level > 0 || self->task)
+        return -1;
+    if (!self->team->cgroup->main) /* a league's or target region's, or an application thread's */
+        return bt_self() ? -1 : 0;
+    if (bob_teams_at_work())
+        return 0;
+    if (kind == omp_pause_hard)
+        bob_tls_cgroup_free(self->team->cgroup);
+    bt_pause(kind == omp_pause_hard);
+    return 0;
+}
