@@ -44,5 +44,9 @@ int bob_pause_resource(int kind, int device)
     if (kind == omp_pause_hard)
         bob_tls_cgroup_free(self->team->cgroup);
     bt_pause(kind == omp_pause_hard);
+    /* an incomplete task may be detached: fulfilling it needs the thread */
+    if (atomic_load_explicit(&self->tasks_pending, memory_order_relaxed) &&
+        bt_call_soon_ready())
+        bob_fatal("cannot start the thread that completes fulfilled detached tasks");
     return 0;
 }
