@@ -19,11 +19,45 @@
  * using what would be released, and for a device that is not the host.
  * The ESs serve every application thread's teams: only the program's
  * initial thread pauses them, and only while no first-level team is at
- * work; another application thread's pause releases nothing (0). */
+ * work (nested teams run within one); another application thread's pause
+ * releases nothing (0). A team beginning and a pause exclude each other
+ * as in Dekker's protocol: each side announces itself (seq_cst), then
+ * looks at the other, so at least one sees the other. A pause that sees a
+ * team gives up; a team that sees a pause waits until it is over, then
+ * makes its members, which start the threads again. Only application
+ * threads outside every ES begin first-level teams while the initial
+ * thread pauses (its own tasks wait on ES 0), so the wait holds no ES. */
 #include "device.h"
 #include "tls.h"
 
 #include <bobbin/threading.h>
+#include <time.h>
+
+static _Atomic int teams_at_work;
+static _Atomic bool pausing;
+
+void bob_pause_team_begins(void)
+{
+    atomic_fetch_add(&teams_at_work, 1);
+    while (atomic_load(&pausing))
+        nanosleep(&(struct timespec){0, 50000}, NULL);
+}
+
+void bob_pause_team_ends(void)
+{
+    atomic_fetch_sub_explicit(&teams_at_work, 1, memory_order_release);
+}
+
+static void pause_threads(bob_thread_t *self, int kind)
+{
+    if (kind == omp_pause_hard)
+        bob_tls_cgroup_free(self->team->cgroup);
+    bt_pause(kind == omp_pause_hard);
+    /* an incomplete task may be detached: fulfilling it needs the thread */
+    if (atomic_load_explicit(&self->tasks_pending, memory_order_relaxed) &&
+        bt_call_soon_ready())
+        bob_fatal("cannot start the thread that completes fulfilled detached tasks");
+}
 
 int bob_pause_resource(int kind, int device)
 {
@@ -37,16 +71,12 @@ int bob_pause_resource(int kind, int device)
     bob_thread_t *self = bob_self();
     if (self->team->level > 0 || self->task)
         return -1;
-    if (!self->team->cgroup->main) /* a league's or target region's, or an application thread's */
+    /* a league's or a target region's initial thread, or an application thread */
+    if (!self->team->cgroup->main)
         return bt_self() ? -1 : 0;
-    if (bob_teams_at_work())
-        return 0;
-    if (kind == omp_pause_hard)
-        bob_tls_cgroup_free(self->team->cgroup);
-    bt_pause(kind == omp_pause_hard);
-    /* an incomplete task may be detached: fulfilling it needs the thread */
-    if (atomic_load_explicit(&self->tasks_pending, memory_order_relaxed) &&
-        bt_call_soon_ready())
-        bob_fatal("cannot start the thread that completes fulfilled detached tasks");
+    atomic_store(&pausing, true);
+    if (!atomic_load(&teams_at_work))
+        pause_threads(self, kind);
+    atomic_store_explicit(&pausing, false, memory_order_release);
     return 0;
 }

@@ -306,11 +306,13 @@ void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *));
 /* Waits for the units bob_launch made, and frees them. */
 void bob_join_members(bob_team_t *team);
-/* Whether a first-level team (or league) of several threads runs now, of
- * any application thread: their members live on the ESs (pause.c). */
-bool bob_teams_at_work(void);
 /* omp_pause_resource (pause.c): 0 done, nonzero refused. */
 int bob_pause_resource(int kind, int device);
+/* A first-level team (or league) of several threads, of any application
+ * thread, begins before its members are made, and ends once they are
+ * joined: no pause releases the ESs meanwhile (pause.c). */
+void bob_pause_team_begins(void);
+void bob_pause_team_ends(void);
 
 /* A loop's bounds as the compiler passed them, widened to 64 bits (signed
  * types sign-extended, unsigned zero-extended); ub is inclusive. down says

@@ -398,20 +398,12 @@ void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv
     }
 }
 
-/* Teams whose members may be on any ES; nested teams run within one. */
-static _Atomic int teams_at_work;
-
-bool bob_teams_at_work(void)
-{
-    return atomic_load_explicit(&teams_at_work, memory_order_relaxed) > 0;
-}
-
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
 {
     int nes = bt_num_es(), es = bt_self_es();
     team->at_work = first_level && team->nthreads > 1;
     if (team->at_work)
-        atomic_fetch_add_explicit(&teams_at_work, 1, memory_order_relaxed);
+        bob_pause_team_begins();
     if (es < 0) /* an application thread's teams start from ES 0 */
         es = 0;
     bt_unit_attr_t attr = bob_unit_attr(kind);
@@ -446,7 +438,7 @@ void bob_join_members(bob_team_t *team)
         bt_join_free_all(units, n);
     }
     if (team->at_work)
-        atomic_fetch_sub_explicit(&teams_at_work, 1, memory_order_relaxed);
+        bob_pause_team_ends();
 }
 
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)

@@ -360,7 +360,10 @@ void bti_klt_end_spares(bti_es_t *es)
 
 void bti_klt_end_active(bti_es_t *es)
 {
-    bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);
+    bti_klt_t *k;
+    /* a first KLT just started names itself (become_first) */
+    while (!(k = atomic_load_explicit(&es->klt, memory_order_acquire)))
+        syscall(SYS_sched_yield);
     pthread_join(k->thread, NULL);
     unregister(k);
     free(k);
