@@ -13,6 +13,9 @@
  * threads and those nested threads borrow; the initial thread keeps its
  * own (the program's thread), and so its values. Copies of clang's
  * threadprivate without TLS (threadprivate.c) live in the same TLS.
+ * Tasks the initial thread left incomplete outside every region wait on
+ * ES 0, which keeps its thread; while there are any, the service thread
+ * stays too, as one may be detached and fulfilled later (task.c).
  *
  * Refused (nonzero, as libgomp) in a parallel region, active or not, and
  * in an explicit task, where other threads or the caller's own may be
