@@ -3,8 +3,9 @@
  * caller's and frees the blocks given back, so units next run on ESs 1..N-1
  * and units with a block taken afterwards see their __thread variable at
  * its initial value; the caller's own stays. The next create starts the
- * threads again, on the right ESs; pausing again and again works, and only
- * ES 0's main ULT may pause. Run with BOBBIN_NUM_ES=3. */
+ * threads again, on the right ESs; pausing again and again works, the
+ * child of a fork after a pause runs units on every ES, and only ES 0's
+ * main ULT may pause. Run with BOBBIN_NUM_ES=3. */
 #include "check.h"
 
 static __thread int var = 5;
@@ -53,6 +54,22 @@ static struct probe run_on(int es, bt_tls_t *tls, int set) {
 
 static void from_unit(void *rc) { *(int *)rc = bt_pause(1); }
 
+/* A child forked after a pause (hard or soft) runs units on every ES. */
+static void fork_after(int hard) {
+  CHECK(bt_pause(hard) == 0);
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    for (int es = 0; es < 3; es++)
+      if (run_on(es, NULL, 0).es != es)
+        _exit(1);
+    _exit(0);
+  }
+  int status;
+  CHECK(waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 int main(void) {
   CHECK(bt_init() == 0);
   CHECK(bt_num_es() == 3);
@@ -88,6 +105,8 @@ int main(void) {
   bt_unit_t *u = bt_create(bt_pool_private(1), from_unit, &rc, &(bt_unit_attr_t){0});
   bt_join_free(u);
   CHECK(rc == -1);
+  fork_after(1);
+  fork_after(0);
 
   CHECK(bt_pause(1) == 0);
   bt_finalize();
