@@ -17,6 +17,9 @@
  * ES 0, which keeps its thread; while there are any, the service thread
  * stays too, as one may be detached and fulfilled later (task.c).
  *
+ * LLVM's omp_pause_resume starts the threads at once, and says 1 when
+ * nothing was paused, as libomp does.
+ *
  * Refused (nonzero, as libgomp) in a parallel region, active or not, and
  * in an explicit task, where other threads or the caller's own may be
  * using what would be released, and for a device that is not the host.
@@ -62,15 +65,20 @@ static void pause_threads(bob_thread_t *self, int kind)
         bob_fatal("cannot start the thread that completes fulfilled detached tasks");
 }
 
+/* LLVM's omp_pause_resume, which its omp.h lists with the kinds. */
+enum { PAUSE_RESUME = 0 };
+
 int bob_pause_resource(int kind, int device)
 {
-    if (kind != omp_pause_soft && kind != omp_pause_hard) {
+    if (kind != omp_pause_soft && kind != omp_pause_hard && kind != PAUSE_RESUME) {
         bob_warn("omp_pause_resource: kind %d is neither omp_pause_soft (1) nor "
                  "omp_pause_hard (2); nothing is paused", kind);
         return -1;
     }
     if (device != bob_initial_device())
         return -1;
+    if (kind == PAUSE_RESUME) /* as libomp: 1 when nothing was paused */
+        return bt_initialized() ? bt_unpause() : 1;
     bob_thread_t *self = bob_self();
     if (self->team->level > 0 || self->task)
         return -1;

@@ -203,7 +203,7 @@ void bt_finalize(void)
         pthread_mutex_unlock(&init_lock);
         return;
     }
-    bti_unpause(); /* what a pause ended is ended again below, with the rest */
+    bt_unpause(); /* what a pause ended is ended again below, with the rest */
     bti_call_soon_fini();
     while (bti_es_has_own_work(es))
         bt_yield();

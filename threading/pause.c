@@ -1,6 +1,6 @@
 /* This file releases the OS threads the substrate keeps while nothing runs
  * (bt_pause, for OpenMP's omp_pause_resource) and starts them again when
- * work next comes (bti_unpause, from bt_create).
+ * work next comes (bt_unpause, from bt_create).
  *
  * Every pause ends the spare OS threads of every ES, the preemption
  * monitor and the call_soon service thread: none holds anything of a unit.
@@ -82,7 +82,7 @@ int bt_pause(int hard)
     return rc;
 }
 
-void bti_unpause(void)
+int bt_unpause(void)
 {
     pthread_mutex_lock(&pause_lock);
     int state = atomic_load_explicit(&bti_g.paused, memory_order_relaxed);
@@ -93,6 +93,7 @@ void bti_unpause(void)
         bti_preempt_resume();
     atomic_store_explicit(&bti_g.paused, RUNNING, memory_order_release);
     pthread_mutex_unlock(&pause_lock);
+    return state == RUNNING;
 }
 
 /* The child of a fork starts every thread afresh (fork.c). */

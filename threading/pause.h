@@ -5,12 +5,11 @@
 
 #include "es.h"
 
-/* Starts again what bt_pause ended; bti_restart_if_paused on every create. */
-void bti_unpause(void);
+/* On every create: starts again what bt_pause ended (bt_unpause). */
 static inline void bti_restart_if_paused(void)
 {
     if (__builtin_expect(atomic_load_explicit(&bti_g.paused, memory_order_acquire), 0))
-        bti_unpause();
+        bt_unpause();
 }
 void bti_pause_after_fork(void);
 

@@ -3,9 +3,10 @@
  * caller's and frees the blocks given back, so units next run on ESs 1..N-1
  * and units with a block taken afterwards see their __thread variable at
  * its initial value; the caller's own stays. The next create starts the
- * threads again, on the right ESs; pausing again and again works, the
- * child of a fork after a pause runs units on every ES, and only ES 0's
- * main ULT may pause. Run with BOBBIN_NUM_ES=3. */
+ * threads again, on the right ESs, and so does bt_unpause at once;
+ * pausing again and again works, the child of a fork after a pause runs
+ * units on every ES, and only ES 0's main ULT may pause. Run with
+ * BOBBIN_NUM_ES=3. */
 #include "check.h"
 
 static __thread int var = 5;
@@ -105,6 +106,11 @@ int main(void) {
   bt_unit_t *u = bt_create(bt_pool_private(1), from_unit, &rc, &(bt_unit_attr_t){0});
   bt_join_free(u);
   CHECK(rc == -1);
+  CHECK(bt_unpause() == 1); /* the create above restarted them */
+  CHECK(bt_pause(1) == 0);
+  CHECK(threads_settle(1) == 1);
+  CHECK(bt_unpause() == 0); /* at once, without a create */
+  CHECK(proc_threads() >= 3 + monitor);
   fork_after(1);
   fork_after(0);
 

@@ -92,6 +92,9 @@ int bt_initialized(void);
  * there, none created meanwhile). 0; 1 if hard found work on another ES
  * and kept those threads and blocks; -1 if called from elsewhere. */
 int bt_pause(int hard);
+/* Starts at once what bt_pause ended, which the next create would start:
+ * 0, or 1 if nothing was paused. */
+int bt_unpause(void);
 
 int bt_num_es(void);
 /* BOBBIN_TIME_SLICE in nanoseconds; 0 when preemption is off. */
