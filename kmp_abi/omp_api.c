@@ -144,11 +144,9 @@ OMP_API int omp_get_teams_thread_limit(void)
     return bob_config.teams_thread_limit;
 }
 
-/* Nothing is held that pausing could release: idle ESs already sleep. */
 OMP_API int omp_pause_resource(omp_pause_resource_t kind, int device)
 {
-    (void)kind;
-    return device == omp_get_initial_device() ? 0 : -1;
+    return bob_pause_resource((int)kind, device);
 }
 
 OMP_API int omp_pause_resource_all(omp_pause_resource_t kind)

@@ -238,6 +238,7 @@ struct bob_team {
     /* the proc_bind clause that made it, 0 if none or if bind-var was
      * false: its members' bind-var past the end of OMP_PROC_BIND's list */
     int bind_clause;
+    bool at_work;               /* first level, several threads: counted (team.c) */
     bob_cgroup_t *cgroup;
     struct bob_ompt_team *ompt;  /* OMPT's side (ompt/ompt.h); NULL without a tool */
     _Alignas(64) _Atomic uint32_t bar_arrived;
@@ -305,6 +306,13 @@ void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *));
 /* Waits for the units bob_launch made, and frees them. */
 void bob_join_members(bob_team_t *team);
+/* omp_pause_resource (pause.c): 0 done, nonzero refused. */
+int bob_pause_resource(int kind, int device);
+/* A first-level team (or league) of several threads, of any application
+ * thread, begins before its members are made, and ends once they are
+ * joined: no pause releases the ESs meanwhile (pause.c). */
+void bob_pause_team_begins(void);
+void bob_pause_team_ends(void);
 
 /* A loop's bounds as the compiler passed them, widened to 64 bits (signed
  * types sign-extended, unsigned zero-extended); ub is inclusive. down says

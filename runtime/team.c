@@ -401,6 +401,9 @@ void bob_team_set_body(bob_team_t *team, void (*fn)(void), int argc, void **argv
 void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void *))
 {
     int nes = bt_num_es(), es = bt_self_es();
+    team->at_work = first_level && team->nthreads > 1;
+    if (team->at_work)
+        bob_pause_team_begins();
     if (es < 0) /* an application thread's teams start from ES 0 */
         es = 0;
     bt_unit_attr_t attr = bob_unit_attr(kind);
@@ -434,6 +437,8 @@ void bob_join_members(bob_team_t *team)
             units[k] = team->threads[i + k].unit;
         bt_join_free_all(units, n);
     }
+    if (team->at_work)
+        bob_pause_team_ends();
 }
 
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)

@@ -76,4 +76,6 @@ void bob_tls_cgroup_free(bob_cgroup_t *cg)
         if (cg->tls[i])
             bt_tls_give(cg->tls[i]);
     free(cg->tls);
+    cg->tls = NULL;
+    cg->ntls = 0;
 }

@@ -97,6 +97,7 @@ struct bti_global {
     _Atomic int armed;          /* the monitor watches (preempt.c) */
     ptrdiff_t tls_es_offset;    /* of bti_tls_es from a block's thread pointer */
     _Atomic int stopping;
+    _Atomic int paused;         /* what bt_pause ended (pause.c) */
     _Alignas(64) _Atomic int nsleeping;
 };
 
@@ -108,5 +109,9 @@ extern struct bti_global bti_g;
 extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 
 static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
+
+/* A fresh scheduler context and OS thread for es (init.c): at the start,
+ * after a fork, after a pause. */
+void bti_es_restart(bti_es_t *es);
 
 #endif

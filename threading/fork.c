@@ -13,6 +13,7 @@
 #include "es.h"
 #include "klt.h"
 #include "log.h"
+#include "pause.h"
 #include "preempt.h"
 #include "scheduler.h"
 #include "stack.h"
@@ -48,8 +49,6 @@ static void yielded_after_fork(bti_yieldq_t *y)
     atomic_store_explicit(&y->passed, false, memory_order_relaxed);
 }
 
-void bti_es_restart(bti_es_t *es);
-
 static void reset_es(bti_es_t *es)
 {
     es->current = es->dead = es->parking = es->yielding = es->moving = NULL;
@@ -71,6 +70,7 @@ static void reset_es(bti_es_t *es)
 static void in_child(void)
 {
     bti_call_soon_after_fork();
+    bti_pause_after_fork();
     if (!bti_g.initialized)
         return;
     bti_futex_table_reset();

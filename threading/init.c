@@ -7,6 +7,7 @@
 #include "klt.h"
 #include "log.h"
 #include "overflow.h"
+#include "pause.h"
 #include "preempt.h"
 #include "scheduler.h"
 #include "stack.h"
@@ -69,7 +70,6 @@ static size_t page_round(size_t bytes)
 
 void bti_fork_handlers_install(void);
 
-/* A fresh scheduler context and OS thread for es (also after a fork). */
 void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
 
 static void read_environment(void)
@@ -203,6 +203,7 @@ void bt_finalize(void)
         pthread_mutex_unlock(&init_lock);
         return;
     }
+    bt_unpause(); /* what a pause ended is ended again below, with the rest */
     bti_call_soon_fini();
     while (bti_es_has_own_work(es))
         bt_yield();

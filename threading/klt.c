@@ -333,6 +333,43 @@ static void hand_over(bti_es_t *es, bti_klt_t *k)
 
 void bti_klt_resume(bti_es_t *es, bti_klt_t *k) { hand_over(es, k); }
 
+static void unregister(bti_klt_t *k)
+{
+    pthread_mutex_lock(&registry_lock);
+    for (bti_klt_t **p = &registry; *p; p = &(*p)->next_all)
+        if (*p == k) {
+            *p = k->next_all;
+            break;
+        }
+    pthread_mutex_unlock(&registry_lock);
+}
+
+void bti_klt_end_spares(bti_es_t *es)
+{
+    /* a spare on its way pushes itself before it clears the flag */
+    while (atomic_load_explicit(&es->spawning, memory_order_acquire))
+        syscall(SYS_sched_yield);
+    for (bti_klt_t *k; (k = spare_pop(es));) {
+        wake(k, BTI_KLT_STOP);
+        pthread_join(k->thread, NULL);
+        unregister(k);
+        bti_stack_unmap(&k->seat.sched_stack);
+        free(k);
+    }
+}
+
+void bti_klt_end_active(bti_es_t *es)
+{
+    bti_klt_t *k;
+    /* a first KLT just started names itself (become_first) */
+    while (!(k = atomic_load_explicit(&es->klt, memory_order_acquire)))
+        syscall(SYS_sched_yield);
+    pthread_join(k->thread, NULL);
+    unregister(k);
+    free(k);
+    atomic_store_explicit(&es->klt, NULL, memory_order_relaxed);
+}
+
 void bti_klt_stop_all(void)
 {
     bti_klt_t *self = atomic_load_explicit(&bti_es_self()->klt, memory_order_relaxed);

@@ -142,6 +142,11 @@ static inline bool bti_may_run(const bti_es_t *es, bt_unit_t *u)
     return !u->started;
 }
 
+/* bt_pause: ends es's spares (waiting for one on its way), and its
+ * active KLT once its scheduler has stopped (bti_g.stopping), freeing
+ * their records; es->sched_stack stays, for the next first KLT. */
+void bti_klt_end_spares(bti_es_t *es);
+void bti_klt_end_active(bti_es_t *es);
 /* bt_finalize: stops and joins every KLT but the caller's, and frees every
  * record, the caller's too. */
 void bti_klt_stop_all(void);

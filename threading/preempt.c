@@ -308,7 +308,6 @@ void bti_preempt_init(void)
 {
     bti_g.time_slice_ns = read_time_slice();
     atomic_store(&bti_g.armed, 0);
-    atomic_store(&monitor_stop, 0);
     if (!bti_g.time_slice_ns)
         return;
     dl_iterate_phdr(find_text, NULL);
@@ -323,6 +322,25 @@ void bti_preempt_init(void)
     sigaction(SIGURG, &sa, &current);
     if (current.sa_sigaction != on_signal) /* not ours from a substrate abandoned by a fork */
         previous = current;
+    bti_preempt_resume();
+}
+
+void bti_preempt_pause(void)
+{
+    if (!bti_g.time_slice_ns)
+        return;
+    atomic_store(&monitor_stop, 1);
+    atomic_store(&bti_g.armed, 1);
+    bti_futex_wake(&bti_g.armed, 1);
+    pthread_join(monitor, NULL);
+    atomic_store(&bti_g.armed, 0);
+}
+
+void bti_preempt_resume(void)
+{
+    if (!bti_g.time_slice_ns)
+        return;
+    atomic_store(&monitor_stop, 0);
     if (pthread_create(&monitor, NULL, monitor_main, NULL))
         bti_fatal("cannot create the preemption monitor thread");
 }
@@ -331,10 +349,7 @@ void bti_preempt_fini(void)
 {
     if (!bti_g.time_slice_ns)
         return;
-    atomic_store(&monitor_stop, 1);
-    atomic_store(&bti_g.armed, 1);
-    bti_futex_wake(&bti_g.armed, 1);
-    pthread_join(monitor, NULL);
+    bti_preempt_pause();
     struct sigaction current;
     sigaction(SIGURG, NULL, &current);
     if (current.sa_sigaction == on_signal)
@@ -344,12 +359,8 @@ void bti_preempt_fini(void)
 /* The child of a fork has no monitor: it gets one of its own. */
 void bti_preempt_after_fork(void)
 {
-    if (!bti_g.time_slice_ns)
-        return;
     atomic_store(&bti_g.armed, 0);
-    atomic_store(&monitor_stop, 0);
-    if (pthread_create(&monitor, NULL, monitor_main, NULL))
-        bti_fatal("cannot create the preemption monitor thread");
+    bti_preempt_resume();
 }
 
 uint64_t bt_time_slice_ns(void) { return bti_g.time_slice_ns; }

@@ -9,6 +9,9 @@
 void bti_preempt_init(void);
 void bti_preempt_fini(void);
 void bti_preempt_after_fork(void);
+/* Stops the monitor (bt_pause) and starts a new one (when work comes). */
+void bti_preempt_pause(void);
+void bti_preempt_resume(void);
 
 void bti_monitor_arm(void);
 

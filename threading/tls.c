@@ -45,12 +45,13 @@
  * pthread_setaffinity_np on pthread_self() of such a unit fail (the id is
  * not a kernel thread's), and pthread keys' destructors do not run.
  *
- * Lifetime. Blocks are never freed: the C library's caches (malloc's
- * per-thread cache, the resolver) live in them and could only be released
- * by the thread itself at its exit. A block given back goes to its ES's
- * cache with its values, as a pooled thread keeps its TLS; all blocks
- * retire at process exit, where each one's thread_local destructors run in
- * it. */
+ * Lifetime. A block given back goes to its ES's cache with its values, as
+ * a pooled thread keeps its TLS; all blocks retire at process exit, where
+ * each one's thread_local destructors run in it. Only a hard pause
+ * (bt_pause) frees blocks, the free ones, as their threads' exits would:
+ * destructors, then ld.so's _dl_deallocate_tls. What the C library keeps
+ * in a block and only the thread itself could release at its exit
+ * (malloc's per-thread cache, the resolver's state) is lost with it. */
 #include "tls.h"
 
 #include "log.h"
@@ -88,6 +89,7 @@ extern void *__tls_get_addr(tls_index_t *ti);
 
 static struct {
     void *(*allocate)(void *);
+    void (*deallocate)(void *, bool);
     void (*call_dtors)(void);
     void (*ctype_init)(void);
     size_t static_size;
@@ -215,6 +217,8 @@ void bti_tls_init(void)
     if (!words[1])
         mismatch("no DTV in word 1 at the thread pointer");
     libc.allocate = private_symbol("ld-linux-x86-64.so.2", "_dl_allocate_tls", "GLIBC_PRIVATE");
+    libc.deallocate = private_symbol("ld-linux-x86-64.so.2", "_dl_deallocate_tls",
+                                     "GLIBC_PRIVATE");
     void (*static_info)(size_t *, size_t *) =
         private_symbol("ld-linux-x86-64.so.2", "_dl_get_tls_static_info", "GLIBC_PRIVATE");
     libc.call_dtors = private_symbol("libc.so.6", "__call_tls_dtors", "GLIBC_PRIVATE");
@@ -370,7 +374,9 @@ static void *block_new(void)
     ((char **)(tp + libc.specific))[0] = tp + libc.keys;
     call_in(tp, start_block, NULL);
     pthread_mutex_lock(&lock);
-    if (!nblocks) {
+    static bool made_one; /* nblocks drops to 0 again when blocks are freed */
+    if (!made_one) {
+        made_one = true;
         call_in(tp, check_block, tp);
         atexit(retire_all);
     }
@@ -424,5 +430,28 @@ void bti_tls_cache_drain(bti_es_t *es)
     pthread_mutex_lock(&lock);
     for (void *tp; (tp = pop(&es->tls_free));)
         link_free(&spare, tp);
+    pthread_mutex_unlock(&lock);
+}
+
+/* Called with lock held. */
+static void block_free(void *tp)
+{
+    call_in(tp, run_dtors, NULL);
+    for (size_t i = 0; i < nblocks; i++)
+        if (blocks[i] == tp) {
+            blocks[i] = blocks[--nblocks];
+            break;
+        }
+    libc.deallocate(tp, true);
+}
+
+void bti_tls_free_unused(void)
+{
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < bti_g.num_es; i++)
+        for (void *tp; (tp = pop(&bti_g.es[i]->tls_free));)
+            block_free(tp);
+    for (void *tp; (tp = pop(&spare));)
+        block_free(tp);
     pthread_mutex_unlock(&lock);
 }

@@ -29,6 +29,9 @@
 void bti_tls_init(void);
 /* Moves the blocks es keeps to the process's spares (bt_finalize). */
 void bti_tls_cache_drain(bti_es_t *es);
+/* Frees every block given back, of every ES's cache and the spares (a
+ * hard bt_pause): no OS thread may have one loaded. */
+void bti_tls_free_unused(void);
 
 /* The thread pointer of the calling OS thread: its block. */
 static inline void *bti_tls_current(void)

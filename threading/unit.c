@@ -4,6 +4,7 @@
 #include "futex.h"
 #include "klt.h"
 #include "log.h"
+#include "pause.h"
 #include "preempt.h"
 #include "priority.h"
 #include "stack.h"
@@ -59,6 +60,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
         bti_stack_attach(es, u); /* FULL: the stack comes with the unit */
     if (!pool)
         pool = &(es ? es : bti_g.es[0])->pools[0];
+    bti_restart_if_paused();
     if (u->priority > 0)
         bti_priority_push(pool->es, u);
     else if (es && pool == &es->pools[0])

@@ -83,6 +83,18 @@ int bt_init_with(const bt_options_t *options);
  * from the thread that called bt_init, after joining the units it created. */
 void bt_finalize(void);
 int bt_initialized(void);
+/* Ends the OS threads kept idle: every ES's spares, the preemption monitor,
+ * bt_call_soon's service thread; with hard, also the OS threads of ESs
+ * 1..N-1, whose TLS goes with them, and every block given back with
+ * bt_tls_give (a block taken later is new, its variables at their initial
+ * values). The next create starts them again. Call it from ES 0's main
+ * ULT while no unit lives on another ES (none ready, running or suspended
+ * there, none created meanwhile). 0; 1 if hard found work on another ES
+ * and kept those threads and blocks; -1 if called from elsewhere. */
+int bt_pause(int hard);
+/* Starts at once what bt_pause ended, which the next create would start:
+ * 0, or 1 if nothing was paused. */
+int bt_unpause(void);
 
 int bt_num_es(void);
 /* BOBBIN_TIME_SLICE in nanoseconds; 0 when preemption is off. */
