@@ -35,6 +35,7 @@
 #define BTI_KLT_H
 
 #include "es.h"
+#include "tls.h"
 
 #include <signal.h>
 #include <sys/types.h>
@@ -126,13 +127,16 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready);
 /* What to push to make a pinned unit ready. */
 bt_unit_t *bti_klt_pinned_proxy(void);
 
-/* Whether u may run on es now, which is not if it would run with es's home
- * block while that is frozen. Then a unit without a block of its own that
- * has not started borrows one instead; a tasklet runs with the active
+/* Whether u may run on es now, which is not if its block is still loaded
+ * where it last ran (bti_block_elsewhere), or if it would run with es's
+ * home block while that is frozen. Then a unit without a block of its own
+ * that has not started borrows one instead; a tasklet runs with the active
  * KLT's own, as the scheduler does; a started one waits. Every way into a
  * unit other than in place asks. */
 static inline bool bti_may_run(const bti_es_t *es, bt_unit_t *u)
 {
+    if (bti_block_elsewhere(es, u))
+        return false;
     if (__builtin_expect(!es->home_frozen, 1))
         return true;
     if (u->tls_mode != BTI_TLS_NONE)

@@ -214,7 +214,8 @@ static bt_unit_t *steal(bti_es_t *es)
     /* The victim is busy and has not seen its inbox: take all of it. */
     bti_fifo_t batch = {0};
     if (!bti_inbox_drain(&victim->shared_inbox, &batch))
-        return bti_yieldq_steal(&victim->yielded);
+        return bti_yieldq_steal(&victim->yielded,
+                                __atomic_load_n(&victim->cur_tls, __ATOMIC_ACQUIRE));
     u = bti_fifo_pop(&batch);
     for (bt_unit_t *v; (v = bti_fifo_pop(&batch));)
         bti_deque_push(&es->shared, v);
@@ -523,6 +524,8 @@ void bti_sched_main(void *unused)
         } else if (u->fn == bti_klt_proxy_fn) { /* a frozen OS thread's turn */
             es->idle_probes = 0;
             bti_klt_resume(es, u->arg);
+        } else if (bti_block_elsewhere(es, u)) { /* taken too soon: give it back */
+            bti_pool_push(&u->es->pools[1], u);
         } else if ((es->frozen_threads && !u->progress) || !bti_may_run(es, u)) {
             bti_fifo_push(&es->set_aside, u);
         } else if (u->is_tasklet) {
@@ -567,7 +570,7 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
         bti_klt_step_aside(es, self, false);
         return;
     }
-    if (bti_roams(self) || es->moving == self) /* it may go on elsewhere (tls.h) */
+    if (es->moving == self) /* it goes on elsewhere (tls.h) */
         bti_tls_enter(es, es->native_tls);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
     bti_after_switch(bti_es_self());

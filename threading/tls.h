@@ -9,8 +9,9 @@
  *     es takes from its cache, a borrowing unit starting on es takes it
  *     first (so a run of borrowing units switches nothing), and
  *     bt_tls_take passes over it;
- *   - the block of a unit that suspended on es and resumes only there (it
- *     does not roam, yieldq.h, and is not moving): the scheduler's code writes none of its TLS
+ *   - the block of a unit that suspended on es and has not moved (it may
+ *     roam, yieldq.h, but no other ES runs it while its block is loaded
+ *     here: bti_block_elsewhere): the scheduler's code writes none of its TLS
  *     but errno, and only in the futex wait of an idle ES, which leaves
  *     the block first; so a unit suspending and the next one starting
  *     switch blocks once, not twice.
@@ -75,7 +76,9 @@ static inline void bti_tls_enter(bti_es_t *es, void *tp)
         return;
     *(bti_es_t **)((char *)tp + bti_g.tls_es_offset) = es;
     bti_tls_asan_load(BTI_ASAN_SEAT(es), tp);
-    es->cur_tls = tp;
+    /* release: a thief that reads another block here may load this one's
+     * predecessor (bti_block_elsewhere) */
+    __atomic_store_n(&es->cur_tls, tp, __ATOMIC_RELEASE);
     bti_tls_set(tp);
 }
 
@@ -84,6 +87,17 @@ static inline void bti_tls_enter(bti_es_t *es, void *tp)
 static inline void *bti_unit_tls(const bti_es_t *es, const bt_unit_t *u)
 {
     return u->tls_mode != BTI_TLS_NONE ? u->tls : es->native_tls;
+}
+
+/* Whether started u, about to run on es, still has its block loaded on
+ * the ES that last ran it, which keeps the block of a unit that suspended
+ * until it runs another (above): u must wait for that, or two OS threads
+ * would run with one block. Only u's running can load the block again,
+ * so once seen unloaded it stays so. */
+static inline bool bti_block_elsewhere(const bti_es_t *es, const bt_unit_t *u)
+{
+    return u->started && u->es != es && u->tls_mode != BTI_TLS_NONE &&
+           __atomic_load_n(&u->es->cur_tls, __ATOMIC_ACQUIRE) == u->tls;
 }
 
 /* The top of es's cache, or a new block. */

@@ -123,15 +123,19 @@ static inline bool bti_yieldq_take(bti_yieldq_t *y, bt_unit_t *u)
     return taken;
 }
 
-/* A thief's take: the oldest unit that roams, once passed over. */
-static inline bt_unit_t *bti_yieldq_steal(bti_yieldq_t *y)
+/* A thief's take: the oldest unit that roams, once passed over, but for
+ * one whose block is still loaded on the ES (tls.h): `loaded`, read before
+ * the call, since only the unit's running can load its block again. */
+static inline bt_unit_t *bti_yieldq_steal(bti_yieldq_t *y, const void *loaded)
 {
     if (!bti_yieldq_stealable(y))
         return NULL;
     bti_yieldq_lock(y);
     bt_unit_t *prev = NULL, *u = NULL;
     if (atomic_load_explicit(&y->passed, memory_order_relaxed))
-        for (u = y->q.head; u && !bti_roams(u); u = u->next)
+        for (u = y->q.head;
+             u && (!bti_roams(u) || (u->tls_mode != BTI_TLS_NONE && u->tls == loaded));
+             u = u->next)
             prev = u;
     if (u) {
         if (prev)

@@ -3,7 +3,9 @@
  * unit that spins until the unit under test reports; main leaves ES 0
  * idle by joining. Without the roaming, each case but the last hangs
  * until the hog's deadline fails it.
- *   - woken: a unit resumed from bt_suspend runs on ES 0;
+ *   - woken: a unit resumed from bt_suspend runs on ES 0, with its TLS
+ *     block if it has one (ES 1 keeps the block loaded until it runs the
+ *     hog, and ES 0 must wait for that);
  *   - yielded: a unit that yields while another yielder waits on ES 1
  *     too is taken by ES 0;
  *   - in place: a unit run in place by its joiner (both migratable, the
@@ -19,7 +21,8 @@
 
 static _Atomic(bt_unit_t *) sleeper;
 static atomic_int released, hog_running;
-static int es_before, es_after;
+static int es_before, es_after, tls_kept;
+static __thread int mine; /* in a unit's own block, it moves with the unit */
 
 static void hog(void *yields) {
   atomic_store(&hog_running, 1);
@@ -33,9 +36,12 @@ static void hog(void *yields) {
 static void sleep_once(void *unused) {
   (void)unused;
   es_before = bt_self_es();
+  mine = 42;
+  int *before = &mine;
   atomic_store(&sleeper, bt_self());
   bt_suspend();
   es_after = bt_self_es();
+  tls_kept = mine == 42 && &mine == before;
   atomic_store(&released, 1);
 }
 
@@ -58,10 +64,11 @@ static bt_unit_t *wait_for_sleeper(void) {
   return u;
 }
 
-/* sleep_once on ES 1, resumed while the hog holds ES 1. */
-static int woken(int migratable, int hog_yields) {
+/* sleep_once on ES 1, with a block of its own if tls, resumed while the
+ * hog holds ES 1. */
+static int woken(int migratable, int hog_yields, bt_tls_t *tls) {
   reset();
-  bt_unit_attr_t attr = {.migratable = migratable};
+  bt_unit_attr_t attr = {.migratable = migratable, .tls = tls};
   bt_unit_t *u = bt_create(bt_pool_private(1), sleep_once, NULL, &attr);
   CHECK(u != NULL);
   bt_unit_t *s = wait_for_sleeper();
@@ -73,30 +80,75 @@ static int woken(int migratable, int hog_yields) {
   bt_join_free(u);
   bt_join_free(h);
   CHECK(es_before == 1);
+  CHECK(!tls || tls_kept);
   return es_after;
 }
 
 static void yield_until_es0(void *unused) {
   (void)unused;
   es_before = bt_self_es();
+  mine = 7;
+  int *before = &mine;
   double deadline = now_sec() + GIVE_UP_SEC;
   while (bt_self_es() != 0) {
     CHECK(now_sec() < deadline); /* never taken by idle ES 0 */
     bt_yield();
   }
   es_after = bt_self_es();
+  tls_kept = mine == 7 && &mine == before;
   atomic_store(&released, 1);
 }
 
-static void yielded(void) {
+static void yielded(bt_tls_t *tls) {
   reset();
-  bt_unit_attr_t attr = {.migratable = 1};
+  bt_unit_attr_t attr = {.migratable = 1, .tls = tls};
   bt_unit_t *u = bt_create(bt_pool_private(1), yield_until_es0, NULL, &attr);
   bt_unit_t *h = bt_ult_create(bt_pool_private(1), hog, &released);
   CHECK(u && h);
   bt_join_free(u);
   bt_join_free(h);
   CHECK(es_before == 1 && es_after == 0);
+  CHECK(!tls || tls_kept);
+}
+
+/* A unit with a block of its own suspends on ES 1 and is resumed at once,
+ * many times, while both ESs look for work: whichever takes it must wait
+ * until ES 1 has let go of its block (which ES 1 keeps loaded while it
+ * looks), or two OS threads run with one block. */
+static void bounce(void *rounds) {
+  for (int i = 0; i < *(int *)rounds; i++) {
+    mine = i;
+    atomic_store(&sleeper, bt_self());
+    bt_suspend();
+    CHECK(mine == i);
+    CHECK(bt_self_es() == 0 || bt_self_es() == 1);
+  }
+}
+
+enum { BOUNCES = 2000 };
+
+/* An application thread resumes it, so that ES 0 is idle meanwhile. */
+static void *resumer(void *unused) {
+  (void)unused;
+  for (int i = 0; i < BOUNCES; i++) {
+    double deadline = now_sec() + GIVE_UP_SEC;
+    bt_unit_t *u;
+    while (!(u = atomic_exchange(&sleeper, NULL))) CHECK(now_sec() < deadline);
+    bt_resume(u);
+  }
+  return NULL;
+}
+
+static void resumed_at_once(bt_tls_t *tls) {
+  int rounds = BOUNCES;
+  reset();
+  bt_unit_attr_t attr = {.migratable = 1, .tls = tls};
+  bt_unit_t *u = bt_create(bt_pool_private(1), bounce, &rounds, &attr);
+  CHECK(u != NULL);
+  pthread_t t;
+  CHECK(pthread_create(&t, NULL, resumer, NULL) == 0);
+  bt_join_free(u);
+  CHECK(pthread_join(t, NULL) == 0);
 }
 
 /* The joiner: runs sleep_once in place, with the hog queued behind it. */
@@ -143,12 +195,15 @@ int main(void) {
   CHECK(bt_init() == 0);
   CHECK(bt_num_es() == 2);
   for (int round = 0; round < 20; round++) {
-    CHECK(woken(1, 0) == 0);
-    CHECK(woken(0, 1) == 1);
-    yielded();
     bt_tls_t *tls = bt_tls_take();
     CHECK(tls != NULL);
+    CHECK(woken(1, 0, NULL) == 0);
+    CHECK(woken(1, 0, tls) == 0);
+    CHECK(woken(0, 1, NULL) == 1);
+    yielded(NULL);
+    yielded(tls);
     in_place(tls);
+    resumed_at_once(tls);
     bt_tls_give(tls);
     in_place(NULL);
   }
