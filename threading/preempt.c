@@ -35,6 +35,7 @@
 #include "klt.h"
 
 #include "env.h"
+#include "fork.h"
 #include "futex.h"
 #include "log.h"
 #include "preempt.h"
@@ -240,6 +241,7 @@ static void *monitor_main(void *unused)
     } *seen = calloc((size_t)n, sizeof *seen);
     if (!seen)
         bti_fatal("out of memory starting the preemption monitor");
+    bti_spawned();
     uint64_t half = bti_g.time_slice_ns / 2;
     struct timespec gap = {.tv_sec = (time_t)(half / 1000000000),
                            .tv_nsec = (long)(half % 1000000000)};
@@ -341,7 +343,7 @@ void bti_preempt_resume(void)
     if (!bti_g.time_slice_ns)
         return;
     atomic_store(&monitor_stop, 0);
-    if (pthread_create(&monitor, NULL, monitor_main, NULL))
+    if (bti_spawn(&monitor, NULL, monitor_main, NULL))
         bti_fatal("cannot create the preemption monitor thread");
 }
 
