@@ -75,12 +75,13 @@ typedef struct bti_klt {
      * with its proxy in a pool: its own signal handler must not freeze it. */
     volatile sig_atomic_t stepping_aside;
     bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
-    /* The time argument of a system call its handler made again in
-     * another form, and that form's number (preempt.c): read by the
-     * kernel until it returns, and by the handler if interrupted again */
+    /* The time argument of a system call its handler made again
+     * (restart.c): read by the kernel until it returns, and by the handler
+     * if interrupted again; the end it waits for, and where its syscall
+     * instruction is */
     struct timespec restart_time;
-    struct timespec restart_end; /* of an epoll_wait made again (preempt.c) */
-    long restart_nr;
+    struct timespec restart_end;
+    const void *restart_at;
     struct bti_klt *next_spare;
     struct bti_klt *next_all;
 #ifdef BTI_ASAN
