@@ -77,11 +77,12 @@ typedef struct bti_klt {
     bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
     /* The time argument of a system call its handler made again
      * (restart.c): read by the kernel until it returns, and by the handler
-     * if interrupted again; the end it waits for, and where its syscall
-     * instruction is */
+     * if interrupted again; the end it waits for, where its syscall
+     * instruction is, and its number (a socket call's) */
     struct timespec restart_time;
     struct timespec restart_end;
     const void *restart_at;
+    long restart_nr;
     struct bti_klt *next_spare;
     struct bti_klt *next_all;
 #ifdef BTI_ASAN

@@ -97,7 +97,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
     if (k && k->tid == (pid_t)syscall(SYS_gettid)) {
         bool asked = atomic_exchange_explicit(&k->preempt, 0, memory_order_relaxed);
         uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-        if ((pc < text_lo || pc >= text_hi) && !k->stepping_aside && !bti_nopreempt) {
+        if (bti_restart_may_freeze(pc, text_lo, text_hi) && !k->stepping_aside && !bti_nopreempt) {
             bool call = bti_restart_wanted(uc);
             struct timespec at;
             if (call)

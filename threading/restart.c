@@ -30,12 +30,16 @@
  *     poll becomes a ppoll and epoll_wait an epoll_pwait2, which take a
  *     timespec;
  *   - a timeout the kernel writes what is left of back (select, pselect6,
- *     ppoll): that, less how long the KLT stood frozen (restart_written).
- * A made-again call is recognised, when interrupted again, by its syscall
- * instruction's address and by its time argument, the KLT's restart_time:
- * the instruction before still names the first call. A socket's own
- * timeout (SO_RCVTIMEO, SO_SNDTIMEO) is made again whole: it is the
- * socket's, which the handler cannot shorten for one call.
+ *     ppoll): that, less how long the KLT stood frozen (restart_written);
+ *   - a call that a socket's own timeout (SO_RCVTIMEO, SO_SNDTIMEO) made
+ *     end with EINTR (read, write, recv*, send*, accept, connect): whole,
+ *     at a syscall of Bobbin's that returns to the call's code, and ended
+ *     as its timeout would when interrupted there past its end
+ *     (restart_socket).
+ * A call made again in another form is recognised, when interrupted again,
+ * by its syscall instruction's address and by its time argument, the KLT's
+ * restart_time (the instruction before still names the first call); a
+ * socket call by where it is.
  *
  * What returns EINTR. A call the handler cannot name: one made through
  * syscall(3), whose number no register holds any more. And any call during
@@ -49,8 +53,11 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+void bti_restart_socket_call(void); /* restart_x86_64.S */
 
 #define NS_PER_S 1000000000LL
 
@@ -229,20 +236,88 @@ static void restart_written(greg_t *regs, const struct timed *t, long long froze
     }
 }
 
+/* A socket's own timeout ends a call with EINTR when a handler interrupts
+ * it. Made again, the call would wait its whole timeout again, which the
+ * handler cannot shorten for one call: it is the socket's. So the call is
+ * made again at bti_restart_socket_call, where an interruption is known to
+ * be this call's, and one past the end set at the first interruption ends
+ * it as its timeout would have (EAGAIN; EINPROGRESS for connect). It ends
+ * at the first preemption past its end, or by its own timeout if none
+ * comes: within twice its time when its ES stops being wanted meanwhile.
+ * The option that bounds call nr, or 0. */
+static int socket_timeout(long nr)
+{
+    switch (nr) {
+    case SYS_read: case SYS_readv: case SYS_recvfrom: case SYS_recvmsg: case SYS_recvmmsg:
+    case SYS_accept: case SYS_accept4:
+        return SO_RCVTIMEO;
+    case SYS_write: case SYS_writev: case SYS_sendto: case SYS_sendmsg: case SYS_sendmmsg:
+    case SYS_connect:
+        return SO_SNDTIMEO;
+    default:
+        return 0;
+    }
+}
+
+enum { RED_ZONE = 128 };
+
+/* Sends the call to the stub with a return address below the red zone,
+ * to right after the syscall at regs' %rip (restart_x86_64.S). The stack
+ * there holds nothing: no shadow memory to check. */
+__attribute__((no_sanitize_address)) static void enter_stub(greg_t *regs)
+{
+    greg_t back = regs[REG_RIP] + 2;
+    regs[REG_RSP] -= RED_ZONE + sizeof back;
+    *(greg_t *)regs[REG_RSP] = back;
+    regs[REG_RIP] = (greg_t)bti_restart_socket_call;
+}
+
+static void restart_socket(bti_klt_t *k, greg_t *regs, long nr, int option, struct timespec at)
+{
+    struct timeval t;
+    socklen_t size = sizeof t;
+    if (getsockopt((int)regs[REG_RDI], SOL_SOCKET, option, &t, &size) ||
+        (!t.tv_sec && !t.tv_usec))
+        return; /* not a socket's timeout: made again as it was */
+    k->restart_nr = nr;
+    k->restart_end = timespec_of(ns_of(at) + t.tv_sec * NS_PER_S + t.tv_usec * 1000LL);
+    enter_stub(regs);
+}
+
+static void restart_socket_again(bti_klt_t *k, greg_t *regs, struct timespec now)
+{
+    if (ns_of(now) >= ns_of(k->restart_end)) {
+        regs[REG_RAX] = k->restart_nr == SYS_connect ? -EINPROGRESS : -EAGAIN;
+        return;
+    }
+    regs[REG_RAX] = k->restart_nr;
+    regs[REG_RIP] -= 2;
+}
+
 void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at)
 {
     greg_t *regs = uc->uc_mcontext.gregs;
     const unsigned char *insn = (const unsigned char *)regs[REG_RIP] - 2;
-    long nr = call_number(insn);
+    bool in_stub = insn == (const unsigned char *)bti_restart_socket_call;
+    long nr = in_stub ? k->restart_nr : call_number(insn);
     struct timespec now;
     if (nr < 0 || program_signal_pending(&uc->uc_sigmask) ||
         clock_gettime(CLOCK_MONOTONIC, &now))
         return;
+    if (in_stub) {
+        restart_socket_again(k, regs, now);
+        return;
+    }
     regs[REG_RAX] = nr;
     regs[REG_RIP] -= 2;
     long long frozen = ns_of(now) - ns_of(*at);
     if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep) {
         restart_sleep(k, regs, nr, frozen);
+        return;
+    }
+    int option = socket_timeout(nr);
+    if (option) {
+        restart_socket(k, regs, nr, option, *at);
         return;
     }
     for (size_t i = 0; i < sizeof timed / sizeof *timed; i++)

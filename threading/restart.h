@@ -7,11 +7,21 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <time.h>
 #include <ucontext.h>
 
 /* Asks the kernel what it offers (once, at start-up: the handler cannot). */
 void bti_restart_init(void);
+
+/* Whether the preemption handler may freeze a KLT stopped at pc outside
+ * [lo, hi), Bobbin's code, or at the stub where it makes a socket call
+ * again, which holds no state of Bobbin's. */
+static inline bool bti_restart_may_freeze(uintptr_t pc, uintptr_t lo, uintptr_t hi)
+{
+    extern const unsigned char bti_restart_socket_back[];
+    return pc < lo || pc >= hi || pc == (uintptr_t)bti_restart_socket_back;
+}
 
 /* Whether the signal ended a system call with EINTR right before the
  * interrupted instruction. */

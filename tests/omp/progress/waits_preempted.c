@@ -4,7 +4,10 @@
 // must end as it would have: a timeout after its time, never sooner nor
 // never (rt_sigtimedwait and semtimedop were made again with their whole
 // timeout and never ended, nor did a futex wait made by the program's own
-// syscall instruction); a wait without a timeout when what it waits for
+// syscall instruction, nor a recv or send on a socket with SO_RCVTIMEO or
+// SO_SNDTIMEO; a read on one returned EINTR; made again, such a call must
+// leave the red zone of the code that made it as it was); a wait without
+// a timeout when what it waits for
 // comes (msgrcv, epoll_pwait and epoll_pwait2 returned EINTR from glibc's
 // cancellable path); pause and sigsuspend when a signal the program
 // handles comes (it came while the waiter stood frozen, which made the
@@ -24,19 +27,22 @@
 #include <sys/msg.h>
 #include <sys/select.h>
 #include <sys/sem.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <time.h>
 
 #define WAIT_NS 20000000L
 #define ROUNDS 3
 
-enum way { SIGTIMEDWAIT, SEMTIMEDOP, FUTEX_OWN, EPOLL_PWAIT, EPOLL_PWAIT2, PSELECT, MSGRCV,
-           PAUSE, SIGSUSPEND, WAYS };
+enum way { SIGTIMEDWAIT, SEMTIMEDOP, FUTEX_OWN, EPOLL_PWAIT, EPOLL_PWAIT2, PSELECT, RECV, READ,
+           SEND, RECV_RED_ZONE, MSGRCV, PAUSE, SIGSUSPEND, WAYS };
 static const char *const names[WAYS] = {"rt_sigtimedwait", "semtimedop", "futex",
                                         "epoll_pwait", "epoll_pwait2", "pselect",
+                                        "recv", "read", "send", "recv (red zone)",
                                         "msgrcv", "pause", "sigsuspend"};
 
 static int epfd, semid, msqid, futex_word;
+static int quiet[2], full[2]; // socket pairs: nothing to receive, no room to send
 static _Atomic pid_t waiter_tid;
 // The way the waiter is in, and since when: the spinner ends waits without
 // a timeout WAIT_NS after.
@@ -63,6 +69,27 @@ static long futex_wait_own(int *word, const struct timespec *timeout) {
   return ret;
 }
 
+// A recv through the program's own syscall instruction, with a value in
+// the red zone below the stack pointer there (the stack pointer moved down
+// first, so that the compiler's own red zone stays out of it); returns the
+// call's result, and the value as found after it in *kept.
+static long recv_red_zone(int fd, char *c, long *kept) {
+  long ret, found;
+  register long r10 __asm__("r10") = 0, r8 __asm__("r8") = 0, r9 __asm__("r9") = 0;
+  __asm__ volatile("sub $256, %%rsp\n\t"
+                   "movq %[mark], -8(%%rsp)\n\t"
+                   "mov %[nr], %%eax\n\t"
+                   "syscall\n\t"
+                   "movq -8(%%rsp), %[found]\n\t"
+                   "add $256, %%rsp"
+                   : "=&a"(ret), [found] "=&r"(found)
+                   : [nr] "i"(SYS_recvfrom), [mark] "r"(0x5a5a5a5a5a5a5a5aL), "D"((long)fd),
+                     "S"(c), "d"(1L), "r"(r10), "r"(r8), "r"(r9)
+                   : "rcx", "r11", "memory");
+  *kept = found;
+  return ret;
+}
+
 // Makes the call; returns whether it ended as it must.
 static int wait_once(enum way how) {
   struct timespec t = wait_time();
@@ -85,6 +112,21 @@ static int wait_once(enum way how) {
     return epoll_pwait2(epfd, &ev, 1, &t, NULL) == 0;
   case PSELECT:
     return pselect(0, NULL, NULL, NULL, &t, NULL) == 0;
+  case RECV: {
+    char c;
+    return recv(quiet[0], &c, 1, 0) == -1 && errno == EAGAIN;
+  }
+  case READ: {
+    char c;
+    return read(quiet[0], &c, 1) == -1 && errno == EAGAIN;
+  }
+  case SEND:
+    return send(full[0], "x", 1, 0) == -1 && errno == EAGAIN;
+  case RECV_RED_ZONE: {
+    char c;
+    long kept;
+    return recv_red_zone(quiet[0], &c, &kept) == -EAGAIN && kept == 0x5a5a5a5a5a5a5a5aL;
+  }
   case MSGRCV: {
     struct {
       long type;
@@ -134,6 +176,14 @@ int main(void) {
   semid = semget(IPC_PRIVATE, 1, 0600);
   msqid = msgget(IPC_PRIVATE, 0600);
   CHECK(epfd >= 0 && semid >= 0 && msqid >= 0);
+  struct timeval timeout = {0, WAIT_NS / 1000};
+  CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, quiet) == 0);
+  CHECK(setsockopt(quiet[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) == 0);
+  CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, full) == 0);
+  CHECK(setsockopt(full[0], SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout) == 0);
+  char block[4096] = {0};
+  while (send(full[0], block, sizeof block, MSG_DONTWAIT) > 0)
+    ;
   int done = 0, wrong = 0, early = 0;
 #pragma omp parallel shared(done, wrong, early)
   {
@@ -180,4 +230,4 @@ int main(void) {
   printf("%d waits ended as they must\n", ROUNDS * WAYS);
   return 0;
 }
-// CHECK: 27 waits ended as they must
+// CHECK: 39 waits ended as they must
