@@ -4,22 +4,26 @@
  * interrupts it; made again with its whole timeout, a wait longer than two
  * slices on an ES that others want would never end.
  *
- * Which calls come here. The handler has SA_RESTART, so the calls that the
- * kernel makes again itself after a handler never do, and keep their
- * meaning: read and write on pipes, ttys and sockets without timeouts,
- * open of a FIFO, flock, fcntl(F_SETLKW), wait4, waitid, accept, connect,
- * send and receive without SO_RCVTIMEO or SO_SNDTIMEO (no timeout to
- * restart), mq_timedreceive and mq_timedsend (their end is absolute), a
- * futex wait without a timeout (woken meanwhile, it finds the word changed
- * and returns EAGAIN, which every futex user expects), recvmmsg (its
- * timeout counts only between datagrams: the wait for one is made again).
- * Those that end with EINTR after any handler (signal(7)) come here; the
- * handler reads their number from the instruction that loaded it
- * (call_number), and makes them again in one of these forms:
- *   - as they were, having no timeout or an absolute one: pause,
- *     sigsuspend, sigwaitinfo, semop, msgrcv, msgsnd, the futex waits of
- *     pthread_cond_timedwait, sem_timedwait and pthread_mutex_timedlock
- *     (absolute), clock_nanosleep with TIMER_ABSTIME;
+ * Calls the kernel makes again itself after a handler with SA_RESTART,
+ * which ours has (they never come here), and which keep their meaning:
+ *   - read, write on pipes, FIFOs, ttys, and sockets without timeouts;
+ *     open of a FIFO, flock, fcntl(F_SETLKW): no timeout to restart;
+ *   - wait4, waitpid, waitid: no timeout;
+ *   - accept, connect, send*, recv* on sockets without SO_RCVTIMEO or
+ *     SO_SNDTIMEO: no timeout;
+ *   - mq_timedreceive, mq_timedsend: their end is absolute;
+ *   - futex waits without a timeout: woken meanwhile, the restart finds
+ *     the word changed and returns EAGAIN, which every futex user expects;
+ *   - recvmmsg: its timeout counts only between datagrams, and the wait
+ *     for one is made again.
+ * Calls made again as they were by the handler (they end with EINTR after
+ * any handler, signal(7)), and which keep their meaning so:
+ *   - pause, sigsuspend, sigwaitinfo, semop, msgrcv, msgsnd: no timeout;
+ *   - the futex waits of pthread_cond_timedwait, sem_timedwait,
+ *     pthread_mutex_timedlock, pthread_rwlock_timed*: absolute timeouts;
+ *   - clock_nanosleep with TIMER_ABSTIME: absolute.
+ * Calls made again in another form, the handler reading their number from
+ * the instruction that loaded it (call_number):
  *   - a relative sleep (nanosleep, clock_nanosleep): as an absolute
  *     clock_nanosleep to the end it had (restart_sleep);
  *   - a relative timeout the kernel leaves as it was (poll, epoll_wait,
