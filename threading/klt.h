@@ -83,6 +83,13 @@ typedef struct bti_klt {
     struct timespec restart_end;
     const void *restart_at;
     long restart_nr;
+    /* The system call the monitor saw it blocked in right before
+     * signalling it (restart.c), if seen_valid */
+    struct bti_seen_call {
+        long nr;
+        unsigned long arg[6], sp, pc;
+    } seen;
+    _Atomic int seen_valid;
     struct bti_klt *next_spare;
     struct bti_klt *next_all;
 #ifdef BTI_ASAN

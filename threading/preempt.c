@@ -96,6 +96,8 @@ static void on_signal(int sig, siginfo_t *info, void *context)
     bti_klt_t *k = es ? atomic_load_explicit(&es->klt, memory_order_acquire) : NULL;
     if (k && k->tid == (pid_t)syscall(SYS_gettid)) {
         bool asked = atomic_exchange_explicit(&k->preempt, 0, memory_order_relaxed);
+        struct bti_seen_call seen;
+        bool noted = bti_restart_take_note(k, &seen);
         uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
         if (bti_restart_may_freeze(pc, text_lo, text_hi) && !k->stepping_aside && !bti_nopreempt) {
             bool call = bti_restart_wanted(uc);
@@ -109,7 +111,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
                 bti_klt_freeze(es, k);
             }
             if (call)
-                bti_restart(k, uc, &at);
+                bti_restart(k, uc, &at, noted ? &seen : NULL);
         }
     }
     errno = saved_errno;
@@ -122,6 +124,7 @@ static void preempt(bti_es_t *es)
         return;
     }
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);
+    bti_restart_note(k);
     atomic_store_explicit(&k->preempt, 1, memory_order_relaxed);
     syscall(SYS_tgkill, getpid(), k->tid, SIGURG);
 }

@@ -45,16 +45,26 @@
  * restart_time (the instruction before still names the first call); a
  * socket call by where it is.
  *
- * What returns EINTR. A call the handler cannot name: one made through
- * syscall(3), whose number no register holds any more. And any call during
+ * A call whose number no instruction before it loads (one made through
+ * syscall(3), which moves it from an argument) is named by the kernel: the
+ * monitor reads /proc/self/task/TID/syscall right before it signals a
+ * KLT (bti_restart_note), and the handler takes that number if the call it
+ * finds has the same arguments, stack pointer and address. The kernel
+ * shows a call being entered as running, not yet as the call: one that the
+ * signal meets on its way in, rarely but more often when the OS makes the
+ * KLT wait for a CPU, still returns EINTR.
+ *
+ * What returns EINTR. A call the handler cannot name. And any call during
  * which a signal of the program's came: the KLT blocks every signal while
  * frozen, and one pending that the program handles and the interrupted
  * code did not block is delivered as the call returns, as if it had
  * interrupted the call itself (so pause and sigsuspend end). */
 #include "restart.h"
 
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -298,12 +308,46 @@ static void restart_socket_again(bti_klt_t *k, greg_t *regs, struct timespec now
     regs[REG_RIP] -= 2;
 }
 
-void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at)
+void bti_restart_note(bti_klt_t *k)
+{
+    char path[64], text[256];
+    snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)k->tid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0)
+        return;
+    text[n] = '\0';
+    struct bti_seen_call *c = &k->seen; /* "running" when not blocked */
+    if (sscanf(text, "%ld %lx %lx %lx %lx %lx %lx %lx %lx", &c->nr, &c->arg[0], &c->arg[1],
+               &c->arg[2], &c->arg[3], &c->arg[4], &c->arg[5], &c->sp, &c->pc) == 9)
+        atomic_store_explicit(&k->seen_valid, 1, memory_order_release);
+}
+
+/* Whether the call the signal ended at regs is the one the monitor saw. */
+static bool seen_here(const struct bti_seen_call *c, const greg_t *regs)
+{
+    static const int args[6] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
+    if (c->nr < 0 || c->pc != (unsigned long)regs[REG_RIP] ||
+        c->sp != (unsigned long)regs[REG_RSP])
+        return false;
+    for (int i = 0; i < 6; i++)
+        if (c->arg[i] != (unsigned long)regs[args[i]])
+            return false;
+    return true;
+}
+
+void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at,
+                 const struct bti_seen_call *seen)
 {
     greg_t *regs = uc->uc_mcontext.gregs;
     const unsigned char *insn = (const unsigned char *)regs[REG_RIP] - 2;
     bool in_stub = insn == (const unsigned char *)bti_restart_socket_call;
     long nr = in_stub ? k->restart_nr : call_number(insn);
+    if (nr < 0 && seen && seen_here(seen, regs))
+        nr = seen->nr;
     struct timespec now;
     if (nr < 0 || program_signal_pending(&uc->uc_sigmask) ||
         clock_gettime(CLOCK_MONOTONIC, &now))

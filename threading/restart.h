@@ -30,10 +30,24 @@ static inline bool bti_restart_wanted(const ucontext_t *uc)
     return uc->uc_mcontext.gregs[REG_RAX] == -EINTR;
 }
 
+/* The monitor, about to signal k: notes the system call k is blocked in,
+ * as the kernel shows it, should the handler not find its number. */
+void bti_restart_note(bti_klt_t *k);
+
+/* The handler on k takes what the monitor noted, if anything (into *c). */
+static inline bool bti_restart_take_note(bti_klt_t *k, struct bti_seen_call *c)
+{
+    if (!atomic_exchange_explicit(&k->seen_valid, 0, memory_order_acquire))
+        return false;
+    *c = k->seen;
+    return true;
+}
+
 /* Called by the handler on k, whose system call the signal ended with
  * EINTR at `at` (CLOCK_MONOTONIC), once k may go on (after its freeze):
  * sets uc to make the call again so that it ends when it would have, or
- * leaves it to return EINTR. */
-void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at);
+ * leaves it to return EINTR. seen: what the monitor noted, or NULL. */
+void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at,
+                 const struct bti_seen_call *seen);
 
 #endif
