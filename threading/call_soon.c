@@ -4,6 +4,7 @@
  * of a kernel futex (both async-signal-safe). A service thread of the
  * substrate's, an OS thread outside every ES started beforehand by
  * bt_call_soon_ready, makes the calls, in the order they were posted. */
+#include "fork.h"
 #include "futex.h"
 #include "log.h"
 
@@ -38,6 +39,7 @@ static void run_posted(void)
 static void *service_main(void *unused)
 {
     (void)unused;
+    bti_spawned();
     for (;;) {
         int seen = atomic_load(&bell);
         run_posted();
@@ -56,7 +58,7 @@ int bt_call_soon_ready(void)
     int rc = 0;
     if (!atomic_load(&running)) {
         atomic_store(&stopping, false);
-        rc = pthread_create(&service, NULL, service_main, NULL) ? -1 : 0;
+        rc = bti_spawn(&service, NULL, service_main, NULL) ? -1 : 0;
         if (rc == 0)
             atomic_store_explicit(&running, true, memory_order_release);
     }

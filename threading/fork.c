@@ -8,9 +8,22 @@
  * the child cannot resume ES 0's main ULT, so the substrate starts afresh at
  * the next bt_init (the old state is abandoned, not freed: it may be in
  * use by nothing, but freeing it is not worth the risk in a child). Locks
- * held by threads that did not survive are released. */
+ * held by threads that did not survive are released.
+ *
+ * Thread starts. A new thread's first steps allocate (the C library's and
+ * a sanitizer's records of it, its stack's attributes), and a lock of the
+ * allocator held by a thread the child lacks stays held there for ever:
+ * the child's first allocation of that size waits on it. glibc's malloc
+ * takes its locks around fork() itself, but an allocator that replaces it
+ * may not (gcc 12's libasan takes none), and the substrate starts threads
+ * at any time: a spare when a thread steps aside, the monitor's. So every
+ * OS thread of the substrate starts through bti_spawn and says when it is
+ * past its first steps (bti_spawned); a fork waits for the threads on
+ * their way and lets none start until it has returned. */
 #include "call_soon.h"
 #include "es.h"
+#include "fork.h"
+#include "futex.h"
 #include "klt.h"
 #include "log.h"
 #include "pause.h"
@@ -19,9 +32,39 @@
 #include "stack.h"
 #include "unit_mem.h"
 
+#include <limits.h>
 #include <string.h>
 
 void bti_futex_table_reset(void);
+
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic int starting; /* threads started, not yet past their first steps */
+
+int bti_spawn(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+    pthread_mutex_lock(&spawn_lock);
+    atomic_fetch_add(&starting, 1);
+    int rc = pthread_create(thread, attr, fn, arg);
+    if (rc)
+        bti_spawned();
+    pthread_mutex_unlock(&spawn_lock);
+    return rc;
+}
+
+void bti_spawned(void)
+{
+    if (atomic_fetch_sub(&starting, 1) == 1)
+        bti_futex_wake(&starting, INT_MAX);
+}
+
+static void before(void)
+{
+    pthread_mutex_lock(&spawn_lock);
+    for (int n; (n = atomic_load(&starting));)
+        bti_futex_wait(&starting, n);
+}
+
+static void in_parent(void) { pthread_mutex_unlock(&spawn_lock); }
 
 /* Drops the proxies of KLTs frozen in threads the child lacks. */
 static void drop_proxies(bti_fifo_t *q)
@@ -69,6 +112,7 @@ static void reset_es(bti_es_t *es)
 
 static void in_child(void)
 {
+    pthread_mutex_unlock(&spawn_lock); /* the forking thread's, as in the parent */
     bti_call_soon_after_fork();
     bti_pause_after_fork();
     if (!bti_g.initialized)
@@ -98,7 +142,7 @@ static void in_child(void)
 
 void bti_fork_handlers_install(void)
 {
-    if (pthread_atfork(NULL, NULL, in_child))
+    if (pthread_atfork(before, in_parent, in_child))
         bti_warn("cannot install the fork handler; the child of a fork() must not "
                  "use Bobbin");
 }

@@ -4,6 +4,7 @@
 #include "call_soon.h"
 #include "env.h"
 #include "es.h"
+#include "fork.h"
 #include "klt.h"
 #include "log.h"
 #include "overflow.h"
@@ -68,8 +69,6 @@ static size_t page_round(size_t bytes)
     return (bytes + page - 1) & ~(page - 1);
 }
 
-void bti_fork_handlers_install(void);
-
 void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
 
 static void read_environment(void)
@@ -103,6 +102,7 @@ static void *es0_takeover(void *arg)
 {
     bti_es_t *es = arg;
     bti_klt_adopt(es, false);
+    bti_spawned();
     bti_jump(&es->sched_ctx, &es->sched_stack);
 }
 
@@ -118,7 +118,7 @@ static void on_adopter_exit(void *arg)
     pthread_t thread;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attr, es0_takeover, es))
+    if (bti_spawn(&thread, &attr, es0_takeover, es))
         bti_fatal("the thread running ES 0 exited and no OS thread could replace it");
     pthread_attr_destroy(&attr);
 }

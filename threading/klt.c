@@ -10,6 +10,7 @@
  * interrupts Bobbin's own code): one consumer, so no ABA. */
 #include "klt.h"
 
+#include "fork.h"
 #include "log.h"
 #include "overflow.h"
 #include "preempt.h"
@@ -165,10 +166,12 @@ static void *klt_main(void *arg)
         thread_stack(&k->seat.os_stack);
         spare_push(es, k);
         atomic_store_explicit(&es->spawning, 0, memory_order_release);
+        bti_spawned();
         if (wait_go(k) == BTI_KLT_STOP)
             goto out;
     } else {
         become_first(es, k);
+        bti_spawned();
     }
     /* Returns when the scheduler stops at finalize. */
     bti_switch(&es->os_ctx, &es->sched_ctx, &es->sched_stack);
@@ -180,7 +183,7 @@ out:
 
 static void start(bti_klt_t *k)
 {
-    if (pthread_create(&k->thread, NULL, klt_main, k))
+    if (bti_spawn(&k->thread, NULL, klt_main, k))
         bti_fatal("cannot create an OS thread for ES %d", k->es->rank);
 }
 

@@ -76,12 +76,21 @@ typedef struct bti_klt {
      * with its proxy in a pool: its own signal handler must not freeze it. */
     volatile sig_atomic_t stepping_aside;
     bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
-    /* The time argument of a system call its handler made again in
-     * another form, and that form's number (preempt.c): read by the
-     * kernel until it returns, and by the handler if interrupted again */
+    /* The time argument of a system call its handler made again
+     * (restart.c): read by the kernel until it returns, and by the handler
+     * if interrupted again; the end it waits for, where its syscall
+     * instruction is, and its number (a socket call's) */
     struct timespec restart_time;
-    struct timespec restart_end; /* of an epoll_wait made again (preempt.c) */
+    struct timespec restart_end;
+    const void *restart_at;
     long restart_nr;
+    /* The system call the monitor saw it blocked in right before
+     * signalling it (restart.c), if seen_valid */
+    struct bti_seen_call {
+        long nr;
+        unsigned long arg[6], sp, pc;
+    } seen;
+    _Atomic int seen_valid;
     struct bti_klt *next_spare;
     struct bti_klt *next_all;
 #ifdef BTI_ASAN

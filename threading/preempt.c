@@ -17,15 +17,9 @@
  * come from tgkill with our pid; any other SIGURG goes to the handler the
  * application had installed before Bobbin, as if Bobbin were not there.
  * SA_RESTART: a system call the signal interrupts restarts when the
- * frozen KLT resumes; one that the kernel does not restart after a
- * handler (a sleep, poll) and that the handler finds at its syscall
- * instruction with its number in the instruction before is restarted by
- * the handler itself; a relative sleep is restarted as an absolute one
- * (restart_sleep), a poll as a ppoll (restart_poll) and an epoll_wait as
- * an epoll_pwait2 (restart_epoll), or every preemption would start it
- * over and a sleep or wait longer than two slices on a wanted ES would
- * never end. (select and pselect6 need nothing: the kernel writes what is
- * left of their timeout back, and they are made again with it.)
+ * frozen KLT resumes, if the kernel restarts it after a handler; restart.c
+ * makes again those it ends with EINTR, so that each ends when it would
+ * have (a sleep restarted whole on a wanted ES would never end).
  *
  * The handler runs on the KLT's alternate stack and freezes the KLT only
  * if the interrupted instruction lies outside Bobbin's own code: code of
@@ -35,9 +29,11 @@
 #include "klt.h"
 
 #include "env.h"
+#include "fork.h"
 #include "futex.h"
 #include "log.h"
 #include "preempt.h"
+#include "restart.h"
 #include "scheduler.h"
 
 #include <errno.h>
@@ -84,121 +80,10 @@ static void chain(int sig, siginfo_t *info, void *context)
         previous.sa_handler(sig);
 }
 
-/* t plus sec seconds and nsec (below a second) nanoseconds. */
-static struct timespec plus(struct timespec t, time_t sec, long nsec)
-{
-    t.tv_sec += sec;
-    t.tv_nsec += nsec;
-    if (t.tv_nsec >= 1000000000L) {
-        t.tv_sec++;
-        t.tv_nsec -= 1000000000L;
-    }
-    return t;
-}
-
-/* An interrupted nanosleep or relative clock_nanosleep becomes an
- * absolute clock_nanosleep to the same end: now plus what the kernel left
- * in rem, or, without rem (usleep passes none), plus the whole request,
- * which lengthens the sleep by what had passed before the first signal
- * only; restarted again, an absolute sleep keeps its end. */
-static void restart_sleep(bti_klt_t *k, greg_t *regs, int nr)
-{
-    clockid_t clock = CLOCK_REALTIME;
-    const struct timespec *req = (const struct timespec *)regs[REG_RDI];
-    const struct timespec *rem = (const struct timespec *)regs[REG_RSI];
-    if (nr == SYS_clock_nanosleep) {
-        if (regs[REG_RSI] & TIMER_ABSTIME)
-            return;
-        clock = (clockid_t)regs[REG_RDI];
-        req = (const struct timespec *)regs[REG_RDX];
-        rem = (const struct timespec *)regs[REG_R10];
-    }
-    const struct timespec *left = rem ? rem : req;
-    struct timespec now;
-    if (clock_gettime(clock, &now))
-        return;
-    k->restart_time = plus(now, left->tv_sec, left->tv_nsec);
-    regs[REG_RAX] = k->restart_nr = SYS_clock_nanosleep;
-    regs[REG_RDI] = clock;
-    regs[REG_RSI] = TIMER_ABSTIME;
-    regs[REG_RDX] = (greg_t)&k->restart_time;
-    regs[REG_R10] = 0;
-}
-
-/* An interrupted poll with a timeout becomes a ppoll, whose timeout the
- * kernel brings down to what is left each time it is interrupted; the
- * first restart gives it the whole timeout again, as for usleep above. */
-static void restart_poll(bti_klt_t *k, greg_t *regs)
-{
-    int ms = (int)regs[REG_RDX];
-    if (ms <= 0)
-        return;
-    k->restart_time.tv_sec = ms / 1000;
-    k->restart_time.tv_nsec = (long)(ms % 1000) * 1000000L;
-    regs[REG_RAX] = k->restart_nr = SYS_ppoll;
-    regs[REG_RDX] = (greg_t)&k->restart_time;
-    regs[REG_R10] = 0; /* no signal mask */
-    regs[REG_R8] = _NSIG / 8; /* the kernel's sigset size, unread without a mask */
-}
-
-/* Whether the kernel has epoll_pwait2 (Linux 5.11): it is asked once, at
- * start-up, since the handler cannot look. */
-static bool have_epoll_pwait2;
-
-/* An interrupted epoll_wait or epoll_pwait with a timeout becomes an
- * epoll_pwait2, whose timeout the kernel does not bring down: each
- * restart gives it what is left until the end set at the first restart
- * (now plus the whole timeout, as for usleep above). */
-static void restart_epoll(bti_klt_t *k, greg_t *regs, int nr, bool again)
-{
-    struct timespec now;
-    if (!have_epoll_pwait2 || clock_gettime(CLOCK_MONOTONIC, &now))
-        return;
-    if (!again) {
-        int ms = (int)regs[REG_R10];
-        if (ms <= 0)
-            return;
-        k->restart_end = plus(now, ms / 1000, (long)(ms % 1000) * 1000000L);
-        if (nr == SYS_epoll_wait) {
-            regs[REG_R8] = 0; /* no signal mask, as epoll_wait */
-            regs[REG_R9] = _NSIG / 8;
-        }
-    }
-    long long left = (long long)(k->restart_end.tv_sec - now.tv_sec) * 1000000000LL +
-                     (k->restart_end.tv_nsec - now.tv_nsec);
-    if (left < 0) /* past the end: one last look without waiting */
-        left = 0;
-    k->restart_time.tv_sec = (time_t)(left / 1000000000LL);
-    k->restart_time.tv_nsec = (long)(left % 1000000000LL);
-    regs[REG_RAX] = k->restart_nr = SYS_epoll_pwait2;
-    regs[REG_R10] = (greg_t)&k->restart_time;
-}
-
-/* A system call the signal ended with EINTR, which the kernel will not
- * restart, is made again: `mov $nr, %eax; syscall` right before pc. */
-static void restart_interrupted(bti_klt_t *k, greg_t *regs)
-{
-    const unsigned char *pc = (const unsigned char *)regs[REG_RIP];
-    if (regs[REG_RAX] != -EINTR || pc[-2] != 0x0f || pc[-1] != 0x05 || pc[-7] != 0xb8)
-        return;
-    int nr;
-    memcpy(&nr, pc - 6, sizeof nr);
-    regs[REG_RAX] = nr;
-    regs[REG_RIP] -= 2;
-    /* made again in another form already: the instruction still names the
-     * first, but the arguments are the other's, and its time is current */
-    if (regs[REG_R10] == (greg_t)&k->restart_time && k->restart_nr == SYS_epoll_pwait2)
-        restart_epoll(k, regs, nr, true);
-    else if (regs[REG_RDX] == (greg_t)&k->restart_time)
-        regs[REG_RAX] = k->restart_nr;
-    else if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
-        restart_sleep(k, regs, nr);
-    else if (nr == SYS_poll)
-        restart_poll(k, regs);
-    else if (nr == SYS_epoll_wait || nr == SYS_epoll_pwait)
-        restart_epoll(k, regs, nr, false);
-}
-
+/* Our signal on es's active KLT k, which it interrupted at regs outside
+ * Bobbin's code: k is frozen if the monitor still asks it to, with every
+ * signal blocked until it goes on (restart.c says why), and a system call
+ * the signal ended is made again. */
 static void on_signal(int sig, siginfo_t *info, void *context)
 {
     if (info->si_code != SI_TKILL || info->si_pid != getpid()) {
@@ -206,15 +91,27 @@ static void on_signal(int sig, siginfo_t *info, void *context)
         return;
     }
     int saved_errno = errno;
+    ucontext_t *uc = context;
     bti_es_t *es = bti_tls_es;
     bti_klt_t *k = es ? atomic_load_explicit(&es->klt, memory_order_acquire) : NULL;
-    if (k && k->tid == (pid_t)syscall(SYS_gettid) &&
-        atomic_exchange_explicit(&k->preempt, 0, memory_order_relaxed) && es->current) {
-        greg_t *regs = ((ucontext_t *)context)->uc_mcontext.gregs;
-        uintptr_t pc = (uintptr_t)regs[REG_RIP];
-        if ((pc < text_lo || pc >= text_hi) && !k->stepping_aside && !bti_nopreempt) {
-            restart_interrupted(k, regs);
-            bti_klt_freeze(es, k);
+    if (k && k->tid == (pid_t)syscall(SYS_gettid)) {
+        bool asked = atomic_exchange_explicit(&k->preempt, 0, memory_order_relaxed);
+        struct bti_seen_call seen;
+        bool noted = bti_restart_take_note(k, &seen);
+        uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+        if (bti_restart_may_freeze(pc, text_lo, text_hi) && !k->stepping_aside && !bti_nopreempt) {
+            bool call = bti_restart_wanted(uc);
+            struct timespec at;
+            if (call)
+                clock_gettime(CLOCK_MONOTONIC, &at);
+            if (asked && es->current) {
+                sigset_t all;
+                sigfillset(&all);
+                pthread_sigmask(SIG_BLOCK, &all, NULL);
+                bti_klt_freeze(es, k);
+            }
+            if (call)
+                bti_restart(k, uc, &at, noted ? &seen : NULL);
         }
     }
     errno = saved_errno;
@@ -227,6 +124,7 @@ static void preempt(bti_es_t *es)
         return;
     }
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);
+    bti_restart_note(k);
     atomic_store_explicit(&k->preempt, 1, memory_order_relaxed);
     syscall(SYS_tgkill, getpid(), k->tid, SIGURG);
 }
@@ -240,6 +138,7 @@ static void *monitor_main(void *unused)
     } *seen = calloc((size_t)n, sizeof *seen);
     if (!seen)
         bti_fatal("out of memory starting the preemption monitor");
+    bti_spawned();
     uint64_t half = bti_g.time_slice_ns / 2;
     struct timespec gap = {.tv_sec = (time_t)(half / 1000000000),
                            .tv_nsec = (long)(half % 1000000000)};
@@ -311,8 +210,7 @@ void bti_preempt_init(void)
     if (!bti_g.time_slice_ns)
         return;
     dl_iterate_phdr(find_text, NULL);
-    have_epoll_pwait2 = syscall(SYS_epoll_pwait2, -1, NULL, 0, NULL, NULL, 0) == -1 &&
-                        errno != ENOSYS;
+    bti_restart_init();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_signal;
@@ -341,7 +239,7 @@ void bti_preempt_resume(void)
     if (!bti_g.time_slice_ns)
         return;
     atomic_store(&monitor_stop, 0);
-    if (pthread_create(&monitor, NULL, monitor_main, NULL))
+    if (bti_spawn(&monitor, NULL, monitor_main, NULL))
         bti_fatal("cannot create the preemption monitor thread");
 }
 

@@ -1,0 +1,18 @@
+/* The substrate and fork() (fork.c): its handlers, and how every OS
+ * thread of the substrate starts so that a fork never copies one halfway
+ * through its first steps. */
+#ifndef BTI_FORK_H
+#define BTI_FORK_H
+
+#include <pthread.h>
+
+/* Installs the fork handlers (once, at the first bt_init). */
+void bti_fork_handlers_install(void);
+
+/* pthread_create for the substrate's own threads; fn must call
+ * bti_spawned once past its first steps (its allocations), and a fork
+ * waits until it has. */
+int bti_spawn(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg);
+void bti_spawned(void);
+
+#endif
