@@ -13,7 +13,7 @@
 // The same program passes on LLVM's libomp 14 (-D runtime=system).
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %libomp-run | FileCheck %s
-#include "check.h"
+#include "taskloop_split.h"
 
 #include <stdint.h>
 
@@ -45,29 +45,17 @@ void __kmpc_taskloop_5(ident_t *, int gtid, task_t *task, int if_val, uint64_t *
 
 static ident_t loc = {0, 2, 0, 0, ";taskloop_strict_kmpc.c;main;1;1;;"};
 
-#define MAXN 1000
-
-static int first[MAXN + 1], last[MAXN + 1], size[MAXN + 1], ntasks;
-
 static int32_t body(int32_t gtid, void *arg) {
   (void)gtid;
   task_t *t = arg;
-  for (uint64_t i = t->lb; i <= t->ub; i++) {
-    if (t->me < 0) {
-      t->me = __atomic_fetch_add(&ntasks, 1, __ATOMIC_SEQ_CST);
-      first[t->me] = (int)i;
-    }
-    CHECK(i == (uint64_t)(first[t->me] + size[t->me]));
-    last[t->me] = (int)i;
-    size[t->me]++;
-  }
+  for (uint64_t i = t->lb; i <= t->ub; i++)
+    record(&t->me, (int)i);
   return 0;
 }
 
 // One taskloop of n iterations, its tasks recorded.
 static void taskloop(int n, int sched, int k, int strict) {
-  ntasks = 0;
-  memset(size, 0, sizeof size);
+  reset();
 #pragma omp parallel
 #pragma omp single
   {
@@ -82,53 +70,18 @@ static void taskloop(int n, int sched, int k, int strict) {
   }
 }
 
-// The tasks' ranges tile 0..n-1; returns the smallest and largest task and
-// the size of the one holding iteration n-1.
-static void ranges(int n, int *lo, int *hi, int *tail) {
-  static int owner[MAXN];
-  memset(owner, -1, sizeof owner);
-  *lo = n, *hi = 0, *tail = 0;
-  for (int t = 0; t < ntasks; t++) {
-    CHECK(size[t] > 0 && last[t] - first[t] + 1 == size[t]);
-    for (int i = first[t]; i <= last[t]; i++) {
-      CHECK_EQ(owner[i], -1);
-      owner[i] = t;
-    }
-    *lo = size[t] < *lo ? size[t] : *lo;
-    *hi = size[t] > *hi ? size[t] : *hi;
-    if (last[t] == n - 1)
-      *tail = size[t];
-  }
-  for (int i = 0; i < n; i++)
-    CHECK(owner[i] >= 0);
-}
-
-static int min(int a, int b) { return a < b ? a : b; }
-
 int main(void) {
-  const int ns[] = {1, 2, 7, 22, 100, 999, 1000};
-  const int sizes[] = {1, 2, 3, 4, 7, 10, 64, 333, 1000, 5000};
   int checked = 0;
-  for (int a = 0; a < 7; a++) {
-    for (int b = 0; b < 10; b++) {
-      int n = ns[a], k = sizes[b], lo, hi, tail;
-
+  for (int a = 0; a < SPLIT_NS; a++) {
+    for (int b = 0; b < SPLIT_SIZES; b++) {
+      int n = split_ns[a], k = split_sizes[b];
       taskloop(n, SCHED_GRAINSIZE, k, 0);
-      ranges(n, &lo, &hi, &tail);
-      CHECK(lo >= min(k, n) && hi < 2 * k);
-
+      check_grainsize(n, k);
       taskloop(n, SCHED_GRAINSIZE, k, 1);
-      ranges(n, &lo, &hi, &tail);
-      CHECK_EQ(ntasks, (n + k - 1) / k);
-      CHECK(tail >= 1 && tail <= k);
-      for (int t = 0; t < ntasks; t++)
-        CHECK(size[t] == k || last[t] == n - 1);
-
+      check_grainsize_strict(n, k);
       for (int strict = 0; strict < 2; strict++) {
         taskloop(n, SCHED_NUM_TASKS, k, strict);
-        ranges(n, &lo, &hi, &tail);
-        CHECK_EQ(ntasks, min(k, n));
-        CHECK(hi - lo <= 1);
+        check_num_tasks(n, k);
       }
       checked++;
     }
