@@ -12,9 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many tasks, for grainsize or num_tasks (OpenMP 5.2, sec. 12.6):
- * grainsize g gives tasks of g to 2g-1 iterations (exactly g with strict,
- * the last one excepted); num_tasks n gives min(n, trip) tasks. */
+/* How many tasks a taskloop of trip iterations makes (OpenMP 5.2, 12.6),
+ * each a contiguous range, in order (bob_chunks_next):
+ * - grainsize(g): trip / g tasks, at least 1, the iterations spread
+ *   evenly, so that each has at least min(g, trip) iterations and fewer
+ *   than 2g, as the spec bounds them;
+ * - grainsize(strict: g): ceil(trip / g) tasks of exactly g iterations,
+ *   but the one holding the sequentially last iteration, which has the
+ *   rest (1 to g), as strict asks;
+ * - num_tasks(n), strict or not: min(n, trip) tasks, as the spec asks,
+ *   each at least one iteration, their sizes differing by at most one (the
+ *   split libgomp and LLVM's libomp make, for strict too);
+ * - neither: 4 tasks per thread of the team (per CPU for a team of one),
+ *   at most trip, enough to balance and few enough to stay cheap;
+ * a g or n of 0 counts as 1. When each task runs is the feed's rule,
+ * below. */
 static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict,
                             int nthreads)
 {
@@ -28,7 +40,6 @@ static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict
     case BOB_TASKLOOP_NUM_TASKS:
         return size == 0 ? 1 : size < trip ? size : trip;
     default: {
-        /* enough tasks to balance the team, few enough to stay cheap */
         uint64_t n = 4 * (uint64_t)(nthreads > 1 ? nthreads : bob_num_procs());
         return n < trip ? n : trip;
     }
