@@ -279,11 +279,16 @@ typedef struct bob_feed {
     uint32_t counted; /* chunks counted already, queued next */
     uint32_t wait;    /* chunks to run at once before the next look */
     uint32_t every;   /* chunks run at once between two looks */
+    uint32_t ran;     /* chunks run at once since `since` */
+    uint64_t since;   /* when they began (CLOCK_MONOTONIC ns), 0 if none did */
     bool last_here;   /* the last chunk runs at once */
+    bool first_look;  /* no look was made yet */
 } bob_feed_t;
 /* f for a taskloop of self; group: whether its taskgroup waits for it. */
 void bob_feed_init(bob_feed_t *f, bool group);
 bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c);
+/* A run of chunks at once begins: its time is taken. */
+void bob_taskloop_run_starts(bob_feed_t *f);
 
 static inline bool bob_chunks_done(const bob_chunks_t *c)
 {
@@ -299,7 +304,12 @@ static inline bool bob_taskloop_defers(bob_thread_t *self, bob_feed_t *f,
         f->counted--;
         return true;
     }
-    return --f->wait == 0 && bob_taskloop_look(self, f, c);
+    if (--f->wait == 0 && bob_taskloop_look(self, f, c))
+        return true;
+    if (!f->since)
+        bob_taskloop_run_starts(f);
+    f->ran++;
+    return false;
 }
 
 #endif

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* How many tasks a taskloop of trip iterations makes (OpenMP 5.2, 12.6),
  * each a contiguous range, in order (bob_chunks_next):
@@ -85,31 +86,73 @@ bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
  *
  * The queue is looked at (a line the thieves write) when the taskloop
  * starts and then once every `every` chunks run at once (`wait` counts
- * them down), and the chunks
- * that fit are counted in one go (bob_task_account_many): a taskloop of
- * one-iteration tasks would otherwise pay a cache miss and four atomic
- * additions per task, where libgomp queues its batch under one lock.
- * `every` doubles, up to EVERY_MAX, while thieves take fewer than half of
- * what was queued between two looks (small tasks: looking costs more than
- * the room it finds), and falls back to 1 when they take more (large
- * tasks, many thieves: none of them should wait for the producer). */
-enum { EVERY_MAX = 64 };
+ * them down), and the chunks that fit are counted in one go
+ * (bob_task_account_many): a taskloop of one-iteration tasks would
+ * otherwise pay a cache miss and four atomic additions per task, where
+ * libgomp queues its batch under one lock. `every` doubles, up to
+ * EVERY_MAX, while thieves take fewer than half of what was queued
+ * between two looks (small tasks: looking costs more than the room it
+ * finds), and falls back to 1 when they take more (large tasks, many
+ * thieves: none of them should wait for the producer).
+ *
+ * A chunk that runs in less than SMALL_NS is not worth a work unit: its
+ * producer would spend longer queueing it than running it, and a thief
+ * longer taking it. So the runs of chunks at once are timed (a clock read
+ * when one starts and at the look that ends it), and while they are that
+ * small no more are queued, as libgomp queues none of a large batch; the
+ * first look, before any was timed, queues no more than FIRST_BATCH. */
+enum { EVERY_MAX = 64, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 void bob_feed_init(bob_feed_t *f, bool group)
 {
-    *f = (bob_feed_t){.wait = 1, .every = 1, .last_here = group && !bt_self_is_tasklet()};
+    *f = (bob_feed_t){.wait = 1, .every = 1, .last_here = group && !bt_self_is_tasklet(),
+                      .first_look = true};
+}
+
+void bob_taskloop_run_starts(bob_feed_t *f) { f->since = now_ns(); }
+
+/* Whether the chunks run at once since the last look took less than
+ * SMALL_NS each; the timing starts again with the next run. */
+static bool small_chunks(bob_feed_t *f)
+{
+    bool small = f->since && now_ns() - f->since < (uint64_t)f->ran * SMALL_NS;
+    f->since = 0;
+    f->ran = 0;
+    return small;
+}
+
+static void look_less_often(bob_feed_t *f)
+{
+    if (f->every < EVERY_MAX)
+        f->every *= 2;
 }
 
 bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
 {
+    bool first = f->first_look;
+    f->first_look = false;
+    if (small_chunks(f)) {
+        look_less_often(f);
+        f->wait = f->every;
+        return false;
+    }
     /* the chunks left, this one included, but a last one run here */
     uint64_t left = c->ntasks - c->k + 1 - f->last_here;
     uint32_t room = bob_task_room(self);
     if (room > READY_PER_ES / 2 && room != UINT32_MAX)
         f->every = 1;
-    else if (f->every < EVERY_MAX)
-        f->every *= 2;
+    else
+        look_less_often(f);
     f->wait = f->every;
+    if (first && room > FIRST_BATCH && room != UINT32_MAX)
+        room = FIRST_BATCH;
     uint32_t n = room < left ? room : (uint32_t)left;
     if (n == 0)
         return false;
