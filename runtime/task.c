@@ -543,6 +543,25 @@ static bool run_wanted(void *wanted)
     return bt_run_ready(task_main, hosted, wanted);
 }
 
+/* Tasks held back by their dependences wait in no queue, so throttling,
+ * which measures the queue, never stops their producer: a thread making
+ * chains of dependent tasks faster than they run grew its memory without
+ * bound (libgomp counts them in its throttle). So an implicit task with
+ * more than PENDING_MAX incomplete children runs ready ones of them in
+ * place, as at a taskwait, before it makes another with dependences: task
+ * creation is a scheduling point, and what it runs descends from it. */
+enum { PENDING_MAX = 4 * READY_PER_ES };
+
+void bob_task_drain(bob_thread_t *self)
+{
+    if (self->task)
+        return;
+    struct wanted w = {child_of, self, self};
+    while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX &&
+           run_wanted(&w))
+        ;
+}
+
 /* The waiter's seat is lent while it sleeps (seat.c): to its descendants
  * at a taskwait or a taskgroup's end, to the team at a barrier. */
 static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,

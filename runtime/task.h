@@ -175,6 +175,9 @@ void bob_taskyield(bob_thread_t *self);
  * detached task is named by its event handle. */
 void bob_task_fulfill(uint64_t event_handle);
 void bob_task_proxy_completed(bob_task_t *t);
+/* Before self makes a task with dependences: if too many of its children
+ * are incomplete, runs ready ones in place (task.c). */
+void bob_task_drain(bob_thread_t *self);
 /* Waits until every explicit task of the team has completed. */
 void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team);
 /* Waits until the tasks counted in tg have completed. */
