@@ -28,6 +28,7 @@ PLAIN = FuncFormatter(lambda v, _: f"{v:g}")
 
 STYLE = {  # (compiler, runtime) -> colour, marker, line style, label
     ("clang", "libomp"): ("tab:blue", "o", "-", "LLVM libomp (clang)"),
+    ("clang", "libomp19"): ("tab:cyan", "x", "--", "LLVM libomp 19 (clang)"),
     ("clang", "bobbin"): ("tab:red", "s", "-", "Bobbin (clang)"),
     ("clang", "bobbin-tasklet"): ("tab:orange", "^", "--", "Bobbin tasklet (clang)"),
     ("gcc", "libgomp"): ("tab:green", "D", "-", "GNU libgomp (gcc)"),

@@ -274,6 +274,7 @@ void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_de
         bob_task_submit(self, t);
         return;
     }
+    bob_task_drain(self);
     BOB_OMPT((bob_ompt_task_create(self, t, false, true), bob_ompt_dependences(t, n, deps)));
     bob_task_account(self, t); /* first: its last predecessor may release it at once */
     if (bob_deps_register(self, t, n, deps))

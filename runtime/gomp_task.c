@@ -242,6 +242,66 @@ static uint64_t trip_count(int64_t start, int64_t end, int64_t step, bool up,
     return span / by + (span % by != 0);
 }
 
+/* A chunk's task: spec's fn on its own copy of the argument block, which
+ * starts with the chunk's bounds (lo, hi exclusive), and with the
+ * taskloop's reduction clauses, if any. */
+static bob_task_t *chunk_task(bob_thread_t *self, const bob_gomp_task_t *spec,
+                              uintptr_t *reductions, uint64_t lo, uint64_t hi)
+{
+    bob_task_t *t = new_task(self, spec);
+    ((gomp_kmp_t *)&t->kmp)->reductions = reductions;
+    copy_args(self, t, spec);
+    uint64_t *bounds = arg_of(t);
+    bounds[0] = lo;
+    bounds[1] = hi;
+    return t;
+}
+
+/* A chunk that runs at once (taskloop.c says when): a tied one completes
+ * here (task.c), as ran_here's tasks do, with its copy of the argument
+ * block in the room of a task that is mostly the creator's spare; here,
+ * if not NULL, is the task the previous chunk ran as, which this one
+ * runs as again (bob_task_here_again), so that a run of chunks pays for
+ * one task. Returns the task the next chunk may run as, or NULL. An
+ * untied chunk is made and run as any task run at once. In a cancelled
+ * group or region it is not run, as libgomp runs none, unless a copy
+ * function built what only fn destroys. */
+static bob_task_t *run_chunk(bob_thread_t *self, const bob_gomp_task_t *spec,
+                             uintptr_t *reductions, uint64_t lo, uint64_t hi, bob_task_t *here)
+{
+    if (spec->flags & BOB_GOMP_TASK_UNTIED) {
+        bob_task_run_now(self, chunk_task(self, spec, reductions, lo, hi));
+        return NULL;
+    }
+    if (bob_config.cancellation && !spec->cpyfn && bob_tasks_cancelled(self))
+        return here;
+    size_t align = arg_align(spec);
+    if (!here)
+        here = bob_task_here_begin(self, task_flags(spec), (size_t)spec->arg_size + align - 1);
+    uint64_t *arg = align_up(&here->kmp, align);
+    if (spec->cpyfn)
+        spec->cpyfn(arg, spec->data);
+    else
+        memcpy(arg, spec->data, (size_t)spec->arg_size);
+    arg[0] = lo;
+    arg[1] = hi;
+    if (reductions)
+        bob_gomp_task_reduction_bind(&here->ctx, reductions);
+    spec->fn(arg);
+    if (bob_task_here_again(self, here))
+        return here;
+    bob_task_here_end(self, here);
+    return NULL;
+}
+
+/* Ends a run of chunks run at once, before anything else runs as self. */
+static void end_run(bob_thread_t *self, bob_task_t **here)
+{
+    if (*here)
+        bob_task_here_end(self, *here);
+    *here = NULL;
+}
+
 void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t size,
                        int64_t start, int64_t end, int64_t step, bool is_unsigned)
 {
@@ -264,21 +324,25 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     bob_chunks_init(&chunks, self, trip, sched, size, (flags & BOB_GOMP_TASK_STRICT) != 0);
     if (group)
         bob_taskgroup_begin(self);
+    uintptr_t *reductions = reduction ? ((uintptr_t **)task->data)[2] : NULL;
     if (reduction)
-        bob_gomp_taskgroup_reduction_register(self, ((uintptr_t **)task->data)[2]);
+        bob_gomp_taskgroup_reduction_register(self, reductions);
+    bob_feed_t feed;
+    bob_feed_init(&feed, group);
+    bob_task_t *here = NULL;
     for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
-        bob_task_t *t = new_task(self, task);
-        if (reduction)
-            ((gomp_kmp_t *)&t->kmp)->reductions = ((uintptr_t **)task->data)[2];
-        copy_args(self, t, task);
-        uint64_t *bounds = arg_of(t);
-        bounds[0] = (uint64_t)start + first * (uint64_t)step;
-        bounds[1] = (uint64_t)start + (first + count) * (uint64_t)step;
-        if (flags & BOB_GOMP_TASK_IF)
-            bob_taskloop_submit(self, t, &chunks, group);
-        else
-            run_undeferred(self, t, 0, NULL);
+        uint64_t lo = (uint64_t)start + first * (uint64_t)step;
+        uint64_t hi = (uint64_t)start + (first + count) * (uint64_t)step;
+        if (!(flags & BOB_GOMP_TASK_IF)) {
+            run_undeferred(self, chunk_task(self, task, reductions, lo, hi), 0, NULL);
+        } else if (bob_taskloop_defers(self, &feed, &chunks)) {
+            end_run(self, &here);
+            bob_task_queue_counted(self, chunk_task(self, task, reductions, lo, hi));
+        } else {
+            here = run_chunk(self, task, reductions, lo, hi, here);
+        }
     }
+    end_run(self, &here);
     if (group)
         bob_taskgroup_end(self);
     BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_end, trip));

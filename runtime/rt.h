@@ -150,7 +150,7 @@ typedef struct bob_cgroup {
 } bob_cgroup_t;
 
 typedef struct bob_thread {
-    /* A task's context is made with the fields up to `taskgroup` (task.c);
+    /* A task's context is made with the fields up to `seat` (task.c);
      * those from `children` on start zero, as task_mem.c keeps them. */
     bob_icv_t icv;
     bob_team_t *team;
@@ -169,13 +169,16 @@ typedef struct bob_thread {
      * it descends from */
     _Atomic uint32_t *pending;
     struct bob_taskgroup *taskgroup; /* innermost taskgroup */
-    _Atomic uint32_t children;    /* incomplete child tasks; a futex word */
+    /* the seat of its team it occupies (seat.c): a member's is its tid, a
+     * task's the one it took, or its creator's when included; set with
+     * the context, before the fields that start zero */
+    int seat;
+    /* incomplete child tasks; a futex word. The first field of a task's
+     * context that starts zero, aligned as task_mem.c reads them. */
+    _Alignas(16) _Atomic uint32_t children;
     /* Incomplete explicit tasks descended from this implicit task (for the
      * team's barriers; a futex word) */
     _Atomic uint32_t tasks_pending;
-    /* the seat of its team it occupies (seat.c): a member's is its tid, a
-     * task's the one it took, or its creator's when included */
-    int seat;
     struct bob_deptable *deps;    /* dependences among the children */
     /* libomptarget's handle of a nowait target region running in this
      * task (__kmpc_omp_get_target_async_handle_ptr); NULL when none */

@@ -225,19 +225,29 @@ static void task_main(void *ctx)
     }
 }
 
+/* A task's children count in the taskgroup it counts in, unless the task
+ * opens one of its own. */
+static void join_group(bob_thread_t *self, bob_task_t *t)
+{
+    t->taskgroup = self->taskgroup;
+    t->ctx.taskgroup = t->taskgroup;
+}
+
+void bob_task_account_many(bob_thread_t *self, uint32_t n)
+{
+    if (self->taskgroup)
+        atomic_fetch_add_explicit(&self->taskgroup->pending, n, memory_order_relaxed);
+    atomic_fetch_add_explicit(&self->children, n, memory_order_relaxed);
+    atomic_fetch_add_explicit(self->pending, n, memory_order_relaxed);
+    if (self->task)
+        atomic_fetch_add_explicit(&self->task->refs, (int32_t)n, memory_order_relaxed);
+}
+
 /* Counts a new child task of self in every place that waits for it. */
 void bob_task_account(bob_thread_t *self, bob_task_t *t)
 {
-    /* A task's children count in the taskgroup it counts in, unless the
-     * task opens one of its own. */
-    t->taskgroup = self->taskgroup;
-    t->ctx.taskgroup = t->taskgroup;
-    if (t->taskgroup)
-        atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&self->children, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(self->pending, 1, memory_order_relaxed);
-    if (self->task)
-        atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
+    join_group(self, t);
+    bob_task_account_many(self, 1);
 }
 
 /* OpenMP binds a task to its team: the tasks of a team of one thread
@@ -289,20 +299,28 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
     bob_set_self(self);
 }
 
-/* Task throttling: when this many tasks wait in the creator's ES, a new
- * one runs at once on the creator (as libomp and libgomp do), which keeps
- * memory bounded however many tasks a producer makes and spares a work
- * unit where there is parallelism enough. Its frames nest on the creator's
+/* Task throttling: when READY_PER_ES (task.h, for taskloop.c too) tasks
+ * wait in the creator's ES, a new one runs at once on the creator (as
+ * libomp and libgomp do), which keeps memory bounded however many tasks a
+ * producer makes and spares a work unit where there is parallelism enough. Its frames nest on the creator's
  * stack no deeper than the program's own recursion. A tasklet creator,
  * which could not suspend inside the new task, keeps queueing. 64 per ES
  * is libgomp's 64 per thread: enough to feed every thief, and each queued
  * task costs a work unit where a throttled one costs a call; with libomp's
  * 256, a region making short tasks spent half its time on the queued. */
-enum { READY_PER_ES = 64 };
-
 static bool throttled(const bob_thread_t *self)
 {
     return bt_pool_length(task_pool(alone(self))) > READY_PER_ES && !bt_self_is_tasklet();
+}
+
+uint32_t bob_task_room(const bob_thread_t *self)
+{
+    if (self->final || self->team->level == 0)
+        return 0;
+    if (bt_self_is_tasklet())
+        return UINT32_MAX;
+    size_t queued = bt_pool_length(task_pool(alone(self)));
+    return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
 }
 
 /* A tied task that runs at once on its creator, with no detach event and
@@ -346,6 +364,17 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     bob_task_here_end(self, t);
 }
 
+/* A tool sees each task begin and end: then every one has its own. The
+ * body may have set the task's ICVs; every other field a new task starts
+ * with is as it was, or bob_task_mem_reusable says no. */
+bool bob_task_here_again(bob_thread_t *self, bob_task_t *t)
+{
+    if (bob_ompt_on || !bob_task_mem_reusable(t))
+        return false;
+    t->ctx.icv = self->icv;
+    return true;
+}
+
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
 {
     bob_task_t *t = new_task(self, flags, offsetof(bob_task_t, kmp) + room, true);
@@ -387,6 +416,13 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         return;
     }
     bob_task_account(self, t);
+    spawn(t);
+}
+
+void bob_task_queue_counted(bob_thread_t *self, bob_task_t *t)
+{
+    BOB_OMPT(bob_ompt_task_create(self, t, false, false));
+    join_group(self, t);
     spawn(t);
 }
 
@@ -507,6 +543,25 @@ static int hosted(void *task_ctx, void *wanted)
 static bool run_wanted(void *wanted)
 {
     return bt_run_ready(task_main, hosted, wanted);
+}
+
+/* Tasks held back by their dependences wait in no queue, so throttling,
+ * which measures the queue, never stops their producer: a thread making
+ * chains of dependent tasks faster than they run grew its memory without
+ * bound (libgomp counts them in its throttle). So an implicit task with
+ * more than PENDING_MAX incomplete children runs ready ones of them in
+ * place, as at a taskwait, before it makes another with dependences: task
+ * creation is a scheduling point, and what it runs descends from it. */
+enum { PENDING_MAX = 4 * READY_PER_ES };
+
+void bob_task_drain(bob_thread_t *self)
+{
+    if (self->task)
+        return;
+    struct wanted w = {child_of, self, self};
+    while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX &&
+           run_wanted(&w))
+        ;
 }
 
 /* The waiter's seat is lent while it sleeps (seat.c): to its descendants

@@ -100,8 +100,10 @@ void bob_task_mem_free(bob_task_t *t, size_t size);
  * fresh; either way with refs 1, no parent task and no taskgroup. */
 bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size);
 /* Keeps t, which completed here, as self's spare if nothing refers to it
- * and it holds nothing; false if it may not be kept. */
+ * and it holds nothing (bob_task_mem_reusable); false if it may not be
+ * kept. */
 bool bob_task_mem_keep(bob_thread_t *self, bob_task_t *t);
+bool bob_task_mem_reusable(const bob_task_t *t);
 
 /* ---- task_event.c ---- */
 /* A slot for the event of t, made detachable, to store in t->event. */
@@ -128,6 +130,11 @@ void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);
  * context, with room bytes of its own from t->kmp on; end completes it. */
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room);
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t);
+/* For a run of such tasks made one after the other (a taskloop's chunks
+ * run at once): whether t, whose body returned, begins again as the next
+ * one, with the same flags and room, still the calling thread's context;
+ * if not, it must end (bob_task_here_end). */
+bool bob_task_here_again(bob_thread_t *self, bob_task_t *t);
 /* Frees what a context holds for its children: call it when a thread's or
  * task's context goes away. */
 void bob_context_fini(bob_thread_t *ctx);
@@ -138,6 +145,16 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t);
 void bob_task_run_now(bob_thread_t *self, bob_task_t *t);
 /* Only the counting, for a task whose dependences hold it back. */
 void bob_task_account(bob_thread_t *self, bob_task_t *t);
+/* The counting of n child tasks of self at once, for a batch made by one
+ * construct (taskloop): each is then queued by bob_task_queue_counted. */
+void bob_task_account_many(bob_thread_t *self, uint32_t n);
+void bob_task_queue_counted(bob_thread_t *self, bob_task_t *t);
+/* Waiting tasks per ES beyond which new ones run at once (task.c). */
+enum { READY_PER_ES = 64 };
+/* How many more tasks self may queue before new ones run at once (task
+ * throttling): 0 in a final task or outside any parallel region, no limit
+ * for a tasklet, which cannot run one at once. */
+uint32_t bob_task_room(const bob_thread_t *self);
 /* Called when the task's last predecessor completed (depend.c). */
 void bob_task_release(bob_task_t *t);
 /* Makes t, parked for want of a seat and now seated, a unit again. */
@@ -158,6 +175,9 @@ void bob_taskyield(bob_thread_t *self);
  * detached task is named by its event handle. */
 void bob_task_fulfill(uint64_t event_handle);
 void bob_task_proxy_completed(bob_task_t *t);
+/* Before self makes a task with dependences: if too many of its children
+ * are incomplete, runs ready ones in place (task.c). */
+void bob_task_drain(bob_thread_t *self);
 /* Waits until every explicit task of the team has completed. */
 void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team);
 /* Waits until the tasks counted in tg have completed. */
@@ -253,9 +273,46 @@ typedef struct bob_chunks {
 void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sched,
                      uint64_t size, bool strict);
 bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count);
-/* Makes ready the task of the chunk next just gave; group: whether the
- * taskloop's taskgroup waits for it. */
-void bob_taskloop_submit(bob_thread_t *self, bob_task_t *t, const bob_chunks_t *c,
-                         bool group);
+/* bob_taskloop_defers: whether the task of the chunk next just gave is
+ * queued (it is counted already: bob_task_queue_counted) or runs at once
+ * (bob_task_run_now, or any way that completes it before the thread goes
+ * on), with f, made by bob_feed_init, what the taskloop knows of its
+ * queue so far (taskloop.c). */
+typedef struct bob_feed {
+    uint32_t counted; /* chunks counted already, queued next */
+    uint32_t wait;    /* chunks to run at once before the next look */
+    uint32_t every;   /* chunks run at once between two looks */
+    uint32_t ran;     /* chunks run at once since `since` */
+    uint64_t since;   /* when they began (CLOCK_MONOTONIC ns), 0 if none did */
+    bool last_here;   /* the last chunk runs at once */
+    bool first_look;  /* no look was made yet */
+} bob_feed_t;
+/* f for a taskloop of self; group: whether its taskgroup waits for it. */
+void bob_feed_init(bob_feed_t *f, bool group);
+bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c);
+/* A run of chunks at once begins: its time is taken. */
+void bob_taskloop_run_starts(bob_feed_t *f);
+
+static inline bool bob_chunks_done(const bob_chunks_t *c)
+{
+    return c->k == c->ntasks || c->first == c->trip;
+}
+
+static inline bool bob_taskloop_defers(bob_thread_t *self, bob_feed_t *f,
+                                       const bob_chunks_t *c)
+{
+    if (f->last_here && bob_chunks_done(c))
+        return false;
+    if (f->counted) {
+        f->counted--;
+        return true;
+    }
+    if (--f->wait == 0 && bob_taskloop_look(self, f, c))
+        return true;
+    if (!f->since)
+        bob_taskloop_run_starts(f);
+    f->ran++;
+    return false;
+}
 
 #endif

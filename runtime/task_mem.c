@@ -160,10 +160,15 @@ bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size)
 /* refs acquire: pairs with the acq_rel decrement of t's last child
  * (task.c, release), whose count_down of t's children came before it, so
  * that write is done before t's memory is made a new task. */
+bool bob_task_mem_reusable(const bob_task_t *t)
+{
+    return !t->parent_task && !t->taskgroup &&
+           atomic_load_explicit(&t->refs, memory_order_acquire) == 1 && is_clean(t);
+}
+
 bool bob_task_mem_keep(bob_thread_t *self, bob_task_t *t)
 {
-    if (self->spare || t->parent_task || t->taskgroup ||
-        atomic_load_explicit(&t->refs, memory_order_acquire) != 1 || !is_clean(t))
+    if (self->spare || !bob_task_mem_reusable(t))
         return false;
     self->spare = t;
     return true;

@@ -11,10 +11,23 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-/* How many tasks, for grainsize or num_tasks (OpenMP 5.2, sec. 12.6):
- * grainsize g gives tasks of g to 2g-1 iterations (exactly g with strict,
- * the last one excepted); num_tasks n gives min(n, trip) tasks. */
+/* How many tasks a taskloop of trip iterations makes (OpenMP 5.2, 12.6),
+ * each a contiguous range, in order (bob_chunks_next):
+ * - grainsize(g): trip / g tasks, at least 1, the iterations spread
+ *   evenly, so that each has at least min(g, trip) iterations and fewer
+ *   than 2g, as the spec bounds them;
+ * - grainsize(strict: g): ceil(trip / g) tasks of exactly g iterations,
+ *   but the one holding the sequentially last iteration, which has the
+ *   rest (1 to g), as strict asks;
+ * - num_tasks(n), strict or not: min(n, trip) tasks, as the spec asks,
+ *   each at least one iteration, their sizes differing by at most one (the
+ *   split libgomp and LLVM's libomp make, for strict too);
+ * - neither: 4 tasks per thread of the team (per CPU for a team of one),
+ *   at most trip, enough to balance and few enough to stay cheap;
+ * a g or n of 0 counts as 1. When each task runs is the feed's rule,
+ * below. */
 static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict,
                             int nthreads)
 {
@@ -28,7 +41,6 @@ static uint64_t count_tasks(uint64_t trip, int sched, uint64_t size, bool strict
     case BOB_TASKLOOP_NUM_TASKS:
         return size == 0 ? 1 : size < trip ? size : trip;
     default: {
-        /* enough tasks to balance the team, few enough to stay cheap */
         uint64_t n = 4 * (uint64_t)(nthreads > 1 ? nthreads : bob_num_procs());
         return n < trip ? n : trip;
     }
@@ -45,14 +57,9 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
     c->extra = grains ? 0 : trip % c->ntasks;
 }
 
-static bool chunks_done(const bob_chunks_t *c)
-{
-    return c->k == c->ntasks || c->first == c->trip;
-}
-
 bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
 {
-    if (chunks_done(c))
+    if (bob_chunks_done(c))
         return false;
     uint64_t n = c->base + (c->k++ < c->extra);
     if (n > c->trip - c->first)
@@ -63,19 +70,95 @@ bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
     return true;
 }
 
-/* Makes a chunk's task ready. With a group, the last one runs at once on
- * the thread that encountered the taskloop, as a throttled task would:
- * the thread waits for it at the group's end anyway, and a queued task
- * costs a work unit. Without one, the thread goes on at once, as the
- * program may expect. A tasklet, which could not suspend in the task,
- * queues it. */
-void bob_taskloop_submit(bob_thread_t *self, bob_task_t *t, const bob_chunks_t *c,
-                         bool group)
+/* When a chunk's task runs undeferred, at once on the encountering
+ * thread, rather than being queued to run wherever (both ABIs):
+ * - under if(false), every one, in order (the callers);
+ * - in a final task or outside any parallel region, every one, as any
+ *   task there (bob_task_room says 0);
+ * - with a taskgroup, the last one: the thread waits for it at the
+ *   group's end anyway, and a queued task costs a work unit; without one
+ *   (nogroup) the thread goes on at once, as the program may expect;
+ * - once READY_PER_ES tasks wait in the creator's ES (task throttling, as
+ *   libgomp runs a taskloop's tasks at once when its queue would grow
+ *   past 64 per thread): the chunks that still fit are queued, the rest
+ *   run at once until thieves have made room.
+ * A tasklet, which could not suspend in a task, queues every one.
+ *
+ * The queue is looked at (a line the thieves write) when the taskloop
+ * starts and then once every `every` chunks run at once (`wait` counts
+ * them down), and the chunks that fit are counted in one go
+ * (bob_task_account_many): a taskloop of one-iteration tasks would
+ * otherwise pay a cache miss and four atomic additions per task, where
+ * libgomp queues its batch under one lock. `every` doubles, up to
+ * EVERY_MAX, while thieves take fewer than half of what was queued
+ * between two looks (small tasks: looking costs more than the room it
+ * finds), and falls back to 1 when they take more (large tasks, many
+ * thieves: none of them should wait for the producer).
+ *
+ * A chunk that runs in less than SMALL_NS is not worth a work unit: its
+ * producer would spend longer queueing it than running it, and a thief
+ * longer taking it. So the runs of chunks at once are timed (a clock read
+ * when one starts and at the look that ends it), and while they are that
+ * small no more are queued, as libgomp queues none of a large batch; the
+ * first look, before any was timed, queues no more than FIRST_BATCH. */
+enum { EVERY_MAX = 64, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
+
+static uint64_t now_ns(void)
 {
-    if (group && chunks_done(c) && !bt_self_is_tasklet())
-        bob_task_run_now(self, t);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void bob_feed_init(bob_feed_t *f, bool group)
+{
+    *f = (bob_feed_t){.wait = 1, .every = 1, .last_here = group && !bt_self_is_tasklet(),
+                      .first_look = true};
+}
+
+void bob_taskloop_run_starts(bob_feed_t *f) { f->since = now_ns(); }
+
+/* Whether the chunks run at once since the last look took less than
+ * SMALL_NS each; the timing starts again with the next run. */
+static bool small_chunks(bob_feed_t *f)
+{
+    bool small = f->since && now_ns() - f->since < (uint64_t)f->ran * SMALL_NS;
+    f->since = 0;
+    f->ran = 0;
+    return small;
+}
+
+static void look_less_often(bob_feed_t *f)
+{
+    if (f->every < EVERY_MAX)
+        f->every *= 2;
+}
+
+bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
+{
+    bool first = f->first_look;
+    f->first_look = false;
+    if (small_chunks(f)) {
+        look_less_often(f);
+        f->wait = f->every;
+        return false;
+    }
+    /* the chunks left, this one included, but a last one run here */
+    uint64_t left = c->ntasks - c->k + 1 - f->last_here;
+    uint32_t room = bob_task_room(self);
+    if (room > READY_PER_ES / 2 && room != UINT32_MAX)
+        f->every = 1;
     else
-        bob_task_submit(self, t);
+        look_less_often(f);
+    f->wait = f->every;
+    if (first && room > FIRST_BATCH && room != UINT32_MAX)
+        room = FIRST_BATCH;
+    uint32_t n = room < left ? room : (uint32_t)left;
+    if (n == 0)
+        return false;
+    bob_task_account_many(self, n);
+    f->counted = n - 1; /* this one's too */
+    return true;
 }
 
 static bob_task_t *copy_of(bob_task_t *pattern)
@@ -107,6 +190,8 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_begin, trip));
     bob_chunks_t chunks;
     bob_chunks_init(&chunks, self, trip, sched, size, strict);
+    bob_feed_t feed;
+    bob_feed_init(&feed, !nogroup);
     if (!nogroup)
         bob_taskgroup_begin(self);
     for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
@@ -115,10 +200,12 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
         *(uint64_t *)((char *)t + ub_at) = lower + (first + count - 1) * (uint64_t)st;
         if (dup)
             dup(&t->kmp, &pattern->kmp, first + count == trip);
-        if (if_val)
-            bob_taskloop_submit(self, t, &chunks, !nogroup);
-        else /* if(0): each task is undeferred, run here in order */
+        if (!if_val) /* each task is undeferred, run here in order */
             bob_task_run_undeferred(self, t);
+        else if (bob_taskloop_defers(self, &feed, &chunks))
+            bob_task_queue_counted(self, t);
+        else
+            bob_task_run_now(self, t);
     }
     if (!nogroup)
         bob_taskgroup_end(self);

@@ -18,6 +18,10 @@
  * sections...) and checks the count; a wrong count prints check=bad and the
  * program exits with status 1.
  *
+ * The fine-grained task cases (taskloops of one to four iterations per
+ * task, trees, busy consumers, if(0), nested and depend tasks) are in
+ * overhead_fine.h.
+ *
  * Built with -DBENCH_TLS (the overhead_tls program), the work also updates
  * a threadprivate array of 64 longs: a program with TLS of its own, in
  * which Bobbin keeps each OpenMP thread's copy apart (tools/bench --tls). */
@@ -314,51 +318,64 @@ static double case_taskloop(long reps, long *expect)
     return omp_get_wtime() - t;
 }
 
+#include "overhead_fine.h"
+
 /* ---- references --------------------------------------------------------- */
 
-enum ref_kind { REF_WORK, REF_SCHED, REF_NONE };
 static volatile double ref_sink;
 
-static double reference(enum ref_kind kind, long reps)
+/* The loop without the construct: units pieces of work per rep, or, with
+ * none, an empty loop of reps. */
+static double reference(long units, long reps)
 {
-    long units = kind == REF_SCHED ? reps * SCHED_ITERS : reps;
     double t = omp_get_wtime();
-    if (kind == REF_NONE) {
+    if (units == 0) {
         for (long r = 0; r < reps; r++)
             ref_sink += 1.0;
     } else {
-        for (long r = 0; r < units; r++)
+        for (long r = 0; r < units * reps; r++)
             bench_work(work);
     }
     return omp_get_wtime() - t;
 }
 
+/* units: the pieces of work each rep does on the critical path, which the
+ * reference subtracts (0: none). */
 struct bench_case {
     const char *name;
     double (*run)(long reps, long *expect);
-    enum ref_kind ref;
+    long units;
 };
 
 static const struct bench_case cases[] = {
-    {"parallel", case_parallel, REF_WORK},
-    {"for", case_for, REF_WORK},
-    {"parallel_for", case_parallel_for, REF_WORK},
-    {"barrier", case_barrier, REF_WORK},
-    {"single", case_single, REF_WORK},
-    {"critical", case_critical, REF_WORK},
-    {"lock", case_lock, REF_WORK},
-    {"lock_contended", case_lock_contended, REF_WORK},
-    {"ordered", case_ordered, REF_WORK},
-    {"atomic", case_atomic, REF_NONE},
-    {"reduction", case_reduction, REF_WORK},
-    {"static", case_static, REF_SCHED},
-    {"static_chunk", case_static_chunk, REF_SCHED},
-    {"dynamic", case_dynamic, REF_SCHED},
-    {"guided", case_guided, REF_SCHED},
-    {"task", case_task, REF_WORK},
-    {"taskwait", case_taskwait, REF_WORK},
-    {"taskgroup", case_taskgroup, REF_WORK},
-    {"taskloop", case_taskloop, REF_WORK},
+    {"parallel", case_parallel, 1},
+    {"for", case_for, 1},
+    {"parallel_for", case_parallel_for, 1},
+    {"barrier", case_barrier, 1},
+    {"single", case_single, 1},
+    {"critical", case_critical, 1},
+    {"lock", case_lock, 1},
+    {"lock_contended", case_lock_contended, 1},
+    {"ordered", case_ordered, 1},
+    {"atomic", case_atomic, 0},
+    {"reduction", case_reduction, 1},
+    {"static", case_static, SCHED_ITERS},
+    {"static_chunk", case_static_chunk, SCHED_ITERS},
+    {"dynamic", case_dynamic, SCHED_ITERS},
+    {"guided", case_guided, SCHED_ITERS},
+    {"task", case_task, 1},
+    {"taskwait", case_taskwait, 1},
+    {"taskgroup", case_taskgroup, 1},
+    {"taskloop", case_taskloop, 1},
+    {"taskloop_1", case_taskloop_1, 0},
+    {"taskloop_2", case_taskloop_2, 0},
+    {"taskloop_4", case_taskloop_4, 0},
+    {"task_busy", case_task_busy, 1},
+    {"tree_branch", case_tree_branch, 0},
+    {"tree_leaf", case_tree_leaf, 0},
+    {"task_if0", case_task_if0, 1},
+    {"task_nested", case_task_nested, 2},
+    {"task_depend", case_task_depend, 1},
 };
 #define NCASES ((int)(sizeof(cases) / sizeof(cases[0])))
 
@@ -450,7 +467,7 @@ int main(int argc, char **argv)
 
     static double over[BENCH_MAX_SAMPLES];
     for (int s = 0; s < samples; s++) {
-        double ref = reference(c->ref, reps);
+        double ref = reference(c->units, reps);
         double test = timed(c, reps);
         over[s] = (test - ref) / reps * 1e6;
     }
