@@ -9,7 +9,12 @@
  * nothing else to run (bt_spin_pays, which also honours a passive wait
  * policy; asked every 16 rounds, since a hand-off's latency is a round).
  * A flat team thus waits as a Pthread runtime's would, and 64 threads on 2
- * ESs hand their ESs to each other at once. */
+ * ESs hand their ESs to each other at once.
+ *
+ * A thread that sleeps until tasks have run says so (bt_units_wanted): a
+ * team-mate that spins on its ES without a scheduling point is then
+ * preempted for them, as a Pthread is by the OS, where they would
+ * otherwise wait for it for ever. */
 #include "rt.h"
 #include "task.h"
 
@@ -64,11 +69,15 @@ void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help
             return;
         if (help && help(arg))
             continue;
-        if (lender)
+        if (lender) { /* what it waits for includes tasks, which it lets run */
             bob_seat_lend(lender, to_whom);
+            bt_units_wanted(1);
+        }
         bob_wait((uint32_t *)word, v, what);
-        if (lender)
+        if (lender) {
+            bt_units_wanted(-1);
             bob_seat_reclaim(lender);
+        }
     }
 }
 

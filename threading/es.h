@@ -95,6 +95,7 @@ struct bti_global {
     struct bti_klt *adopter;    /* the application's thread serving ES 0 */
     uint64_t time_slice_ns;     /* 0: no preemption (preempt.c) */
     _Atomic int armed;          /* the monitor watches (preempt.c) */
+    _Atomic int units_wanted;   /* threads asleep until units run (preempt.c) */
     ptrdiff_t tls_es_offset;    /* of bti_tls_es from a block's thread pointer */
     _Atomic int stopping;
     _Atomic int paused;         /* what bt_pause ended (pause.c) */

@@ -6,7 +6,8 @@
  * (bti_monitor_arm). Armed, it looks at every ES twice a slice: an ES whose
  * switch count has not moved for two looks after one that saw it move has
  * run the same unit for at least a slice (and at most a slice and a half);
- * if a thread waits there meanwhile, its active KLT gets SIGURG. It makes
+ * if a thread waits there meanwhile, or any unit while a thread sleeps
+ * until units run (bt_units_wanted), its active KLT gets SIGURG. It makes
  * sure a spare KLT is ready first, creating one outside the handler, which
  * cannot. After a few looks that find no thread waiting, it sleeps again: a
  * program where nothing waits pays no signals.
@@ -152,7 +153,9 @@ static void *monitor_main(void *unused)
         for (int i = 0; i < n; i++) {
             bti_es_t *es = bti_g.es[i];
             unsigned now = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
-            bool w = atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0;
+            bool w = atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0 ||
+                     (atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed) &&
+                      bti_es_has_own_work(es));
             waiting |= w;
             seen[i].still = now == seen[i].nswitch ? seen[i].still + 1 : 0;
             seen[i].nswitch = now;
@@ -262,5 +265,12 @@ void bti_preempt_after_fork(void)
 }
 
 uint64_t bt_time_slice_ns(void) { return bti_g.time_slice_ns; }
+
+void bt_units_wanted(int delta)
+{
+    if (atomic_fetch_add_explicit(&bti_g.units_wanted, delta, memory_order_relaxed) == 0 &&
+        delta > 0 && !atomic_load_explicit(&bti_g.armed, memory_order_relaxed))
+        bti_monitor_arm();
+}
 void bt_nopreempt_enter(void) { bti_nopreempt_enter(); }
 void bt_nopreempt_leave(void) { bti_nopreempt_leave(); }

@@ -10,12 +10,12 @@
 //   run at once (their children outlive them).
 // Some links of the chain must have run while thread 1 was busy: each ran
 // at once, its dependences met when it was made (throttling happened) (libgomp and libomp throttle too: -D runtime=system passes).
-// Not run on one ES: there thread 1's spin, which never reaches a
-// scheduling point, holds the only ES, and a task Bobbin parked for want of
-// a seat (or queued) never preempts it, so thread 0, asleep at the
-// taskgroup's end, waits for ever (main hangs so too, in the Debug build,
-// where thread 1 starts first).
+// On one ES, thread 1's spin, which never reaches a scheduling point, holds
+// the only ES while thread 0 sleeps at the taskgroup's end: the tasks it
+// waits for must preempt the spinner (bt_units_wanted), or it waits for
+// ever (as it did, in the Debug build, where thread 1 starts first).
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
 #include "check.h"
 
 enum { CHAIN = 3000, FILL = 1000 };

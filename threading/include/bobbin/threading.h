@@ -15,8 +15,12 @@
  * waits for an ES whose unit has kept it for BOBBIN_TIME_SLICE, that unit's
  * OS thread is stopped with it, and another OS thread serves the ES until
  * the unit's turn comes again; so units that spin on each other, or block
- * in the kernel, all progress. Units without `progress` (tasks) never cause
- * preemption, and do not run on an ES while a thread there is preempted.
+ * in the kernel, all progress. Units without `progress` (tasks) do not run
+ * on an ES while a thread there is preempted, and cause preemption only
+ * while a thread sleeps until such units have run (bt_units_wanted): then
+ * a unit that keeps its ES for a slice while others wait there is
+ * preempted as for a waiting thread, and the others run even while a
+ * thread there stands preempted, since the sleeper waits for them.
  *
  * Threads that are
  * not work units ("external threads") may create and join units and wait on
@@ -99,6 +103,9 @@ int bt_unpause(void);
 int bt_num_es(void);
 /* BOBBIN_TIME_SLICE in nanoseconds; 0 when preemption is off. */
 uint64_t bt_time_slice_ns(void);
+/* +1: a thread is about to sleep until units that are not threads have
+ * run (see Preemption above); -1 once it has woken. */
+void bt_units_wanted(int delta);
 /* CPUs in the affinity mask of the thread that called bt_init. */
 int bt_num_cpus(void);
 /* The CPU ES `rank` is bound to (ES 0: the one the thread that called
