@@ -153,6 +153,8 @@ static void *monitor_main(void *unused)
         for (int i = 0; i < n; i++) {
             bti_es_t *es = bti_g.es[i];
             unsigned now = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
+            /* Hints, read without the owner's ordering: a look that misses
+             * a waiting unit is followed by another half a slice later. */
             bool w = atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0 ||
                      (atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed) &&
                       bti_es_has_own_work(es));
@@ -266,6 +268,9 @@ void bti_preempt_after_fork(void)
 
 uint64_t bt_time_slice_ns(void) { return bti_g.time_slice_ns; }
 
+/* Relaxed: the count is a hint to the monitor and the scheduler, which
+ * look again at every round; only arming the monitor must not be lost,
+ * and bti_monitor_arm's exchange orders that. */
 void bt_units_wanted(int delta)
 {
     if (atomic_fetch_add_explicit(&bti_g.units_wanted, delta, memory_order_relaxed) == 0 &&

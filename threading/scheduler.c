@@ -526,7 +526,7 @@ void bti_sched_main(void *unused)
             bti_klt_resume(es, u->arg);
         } else if (bti_block_elsewhere(es, u)) { /* taken too soon: give it back */
             bti_pool_push(&u->es->pools[1], u);
-        } else if ((es->frozen_threads && !u->progress &&
+        } else if ((es->frozen_threads && !u->progress && /* a stale count only delays */
                     !atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed)) ||
                    !bti_may_run(es, u)) {
             bti_fifo_push(&es->set_aside, u);
