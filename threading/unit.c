@@ -261,8 +261,10 @@ void bt_join_free_all(bt_unit_t *const *units, int n)
         bt_free(units[i]);
     }
     es = bti_es_self();
-    if (es && es->current)
+    if (es && es->current) {
         bti_tls_enter(es, bti_unit_tls(es, es->current));
+        bti_arg_load(es->current);
+    }
 }
 
 int bt_unit_es(const bt_unit_t *u)
@@ -273,17 +275,15 @@ int bt_unit_es(const bt_unit_t *u)
 
 int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 
-void *bt_self_arg(void)
-{
-    bti_es_t *es = bti_es_self();
-    return es && es->current ? es->current->arg : NULL;
-}
+void *bt_self_arg(void) { return bti_tls_arg; }
 
 void bt_self_set_arg(void *arg)
 {
     bti_es_t *es = bti_es_self();
-    if (es && es->current)
+    if (es && es->current) {
         es->current->arg = arg;
+        bti_tls_arg = arg;
+    }
 }
 
 bt_unit_t *bt_self(void)
