@@ -257,49 +257,88 @@ static bob_task_t *chunk_task(bob_thread_t *self, const bob_gomp_task_t *spec,
     return t;
 }
 
-/* A chunk that runs at once (taskloop.c says when): a tied one completes
- * here (task.c), as ran_here's tasks do, with its copy of the argument
- * block in the room of a task that is mostly the creator's spare; here,
- * if not NULL, is the task the previous chunk ran as, which this one
- * runs as again (bob_task_here_again), so that a run of chunks pays for
- * one task. Returns the task the next chunk may run as, or NULL. An
- * untied chunk is made and run as any task run at once. In a cancelled
- * group or region it is not run, as libgomp runs none, unless a copy
- * function built what only fn destroys. */
-static bob_task_t *run_chunk(bob_thread_t *self, const bob_gomp_task_t *spec,
-                             uintptr_t *reductions, uint64_t lo, uint64_t hi, bob_task_t *here)
-{
-    if (spec->flags & BOB_GOMP_TASK_UNTIED) {
-        bob_task_run_now(self, chunk_task(self, spec, reductions, lo, hi));
-        return NULL;
-    }
-    if (bob_config.cancellation && !spec->cpyfn && bob_tasks_cancelled(self))
-        return here;
-    size_t align = arg_align(spec);
-    if (!here)
-        here = bob_task_here_begin(self, task_flags(spec), (size_t)spec->arg_size + align - 1);
-    uint64_t *arg = align_up(&here->kmp, align);
-    if (spec->cpyfn)
-        spec->cpyfn(arg, spec->data);
-    else
-        memcpy(arg, spec->data, (size_t)spec->arg_size);
-    arg[0] = lo;
-    arg[1] = hi;
-    if (reductions)
-        bob_gomp_task_reduction_bind(&here->ctx, reductions);
-    spec->fn(arg);
-    if (bob_task_here_again(self, here))
-        return here;
-    bob_task_here_end(self, here);
-    return NULL;
-}
-
 /* Ends a run of chunks run at once, before anything else runs as self. */
 static void end_run(bob_thread_t *self, bob_task_t **here)
 {
     if (*here)
         bob_task_here_end(self, *here);
     *here = NULL;
+}
+
+/* The next chunk's bounds, lo and hi (exclusive), as gcc's body takes them. */
+static bool next_bounds(bob_chunks_t *c, int64_t start, int64_t step, uint64_t *lo,
+                        uint64_t *hi)
+{
+    uint64_t first, count;
+    if (!bob_chunks_next(c, &first, &count))
+        return false;
+    *lo = (uint64_t)start + first * (uint64_t)step;
+    *hi = (uint64_t)start + (first + count) * (uint64_t)step;
+    return true;
+}
+
+/* A taskloop's argument block, copied inline while it is a few words, as
+ * gcc's blocks are (the two bounds, then pointers to what is shared): a
+ * call to memcpy costs as much as a short chunk's body. */
+static void copy_args_inline(uint64_t *restrict dst, const uint64_t *restrict src,
+                             size_t bytes)
+{
+    if (bytes < 2 * 8 || bytes > 8 * 8 || bytes % 8) {
+        memcpy(dst, src, bytes);
+        return;
+    }
+    switch (bytes / 8) { /* the compiler would make a loop a call to memcpy */
+    case 8: dst[7] = src[7]; /* fall through */
+    case 7: dst[6] = src[6]; /* fall through */
+    case 6: dst[5] = src[5]; /* fall through */
+    case 5: dst[4] = src[4]; /* fall through */
+    case 4: dst[3] = src[3]; /* fall through */
+    case 3: dst[2] = src[2]; /* fall through */
+    default: dst[1] = src[1]; dst[0] = src[0];
+    }
+}
+
+/* n chunks that run at once (taskloop.c says when). A tied one completes
+ * here (task.c), as ran_here's tasks do, with its copy of the argument
+ * block in the room of a task that is mostly the creator's spare; here,
+ * if not NULL, is the task the previous chunk ran as, which the next one
+ * runs as again (bob_task_here_again), so that a run of chunks pays for
+ * one task. Returns the task the next chunk may run as, or NULL. An
+ * untied chunk is made and run as any task run at once. In a cancelled
+ * group or region a chunk is not run, as libgomp runs none, unless a copy
+ * function built what only fn destroys. */
+static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
+                              uintptr_t *reductions, bob_chunks_t *c, uint64_t n,
+                              int64_t start, int64_t step, bob_task_t *here)
+{
+    bool untied = spec->flags & BOB_GOMP_TASK_UNTIED;
+    bool may_skip = !untied && bob_config.cancellation && !spec->cpyfn;
+    size_t align = arg_align(spec);
+    for (uint64_t lo, hi; n-- && next_bounds(c, start, step, &lo, &hi);) {
+        if (untied) {
+            bob_task_run_now(self, chunk_task(self, spec, reductions, lo, hi));
+            continue;
+        }
+        if (may_skip && bob_tasks_cancelled(self))
+            continue;
+        if (!here)
+            here = bob_task_here_begin(self, task_flags(spec), (size_t)spec->arg_size + align - 1);
+        uint64_t *arg = align_up(&here->kmp, align);
+        if (spec->cpyfn)
+            spec->cpyfn(arg, spec->data);
+        else
+            copy_args_inline(arg, spec->data, (size_t)spec->arg_size);
+        arg[0] = lo;
+        arg[1] = hi;
+        if (reductions)
+            bob_gomp_task_reduction_bind(&here->ctx, reductions);
+        spec->fn(arg);
+        if (!bob_task_here_again(self, here)) {
+            bob_task_here_end(self, here);
+            here = NULL;
+        }
+    }
+    return here;
 }
 
 void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t size,
@@ -330,17 +369,19 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     bob_feed_t feed;
     bob_feed_init(&feed, group);
     bob_task_t *here = NULL;
-    for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
-        uint64_t lo = (uint64_t)start + first * (uint64_t)step;
-        uint64_t hi = (uint64_t)start + (first + count) * (uint64_t)step;
-        if (!(flags & BOB_GOMP_TASK_IF)) {
+    if (!(flags & BOB_GOMP_TASK_IF)) { /* each chunk is undeferred, run here in order */
+        for (uint64_t lo, hi; next_bounds(&chunks, start, step, &lo, &hi);)
             run_undeferred(self, chunk_task(self, task, reductions, lo, hi), 0, NULL);
-        } else if (bob_taskloop_defers(self, &feed, &chunks)) {
-            end_run(self, &here);
-            bob_task_queue_counted(self, chunk_task(self, task, reductions, lo, hi));
-        } else {
-            here = run_chunk(self, task, reductions, lo, hi, here);
+    }
+    for (bool queued; !bob_chunks_done(&chunks);) {
+        uint64_t n = bob_taskloop_plan(self, &feed, &chunks, &queued);
+        if (!queued) {
+            here = run_chunks(self, task, reductions, &chunks, n, start, step, here);
+            continue;
         }
+        end_run(self, &here);
+        for (uint64_t lo, hi; n-- && next_bounds(&chunks, start, step, &lo, &hi);)
+            bob_task_queue_counted(self, chunk_task(self, task, reductions, lo, hi));
     }
     end_run(self, &here);
     if (group)

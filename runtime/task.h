@@ -272,14 +272,28 @@ typedef struct bob_chunks {
 } bob_chunks_t;
 void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sched,
                      uint64_t size, bool strict);
-bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count);
-/* bob_taskloop_defers: whether the task of the chunk next just gave is
- * queued (it is counted already: bob_task_queue_counted) or runs at once
- * (bob_task_run_now, or any way that completes it before the thread goes
- * on), with f, made by bob_feed_init, what the taskloop knows of its
- * queue so far (taskloop.c). */
+
+static inline bool bob_chunks_done(const bob_chunks_t *c)
+{
+    return c->k == c->ntasks || c->first == c->trip;
+}
+
+static inline bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
+{
+    if (bob_chunks_done(c))
+        return false;
+    uint64_t n = c->base + (c->k++ < c->extra);
+    if (n > c->trip - c->first)
+        n = c->trip - c->first;
+    *first = c->first;
+    *count = n;
+    c->first += n;
+    return true;
+}
+
+/* What a taskloop knows of its queue so far (taskloop.c), made by
+ * bob_feed_init. */
 typedef struct bob_feed {
-    uint32_t counted; /* chunks counted already, queued next */
     uint32_t wait;    /* chunks to run at once before the next look */
     uint32_t every;   /* chunks run at once between two looks */
     uint32_t ran;     /* chunks run at once since `since` */
@@ -289,30 +303,12 @@ typedef struct bob_feed {
 } bob_feed_t;
 /* f for a taskloop of self; group: whether its taskgroup waits for it. */
 void bob_feed_init(bob_feed_t *f, bool group);
-bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c);
-/* A run of chunks at once begins: its time is taken. */
-void bob_taskloop_run_starts(bob_feed_t *f);
-
-static inline bool bob_chunks_done(const bob_chunks_t *c)
-{
-    return c->k == c->ntasks || c->first == c->trip;
-}
-
-static inline bool bob_taskloop_defers(bob_thread_t *self, bob_feed_t *f,
-                                       const bob_chunks_t *c)
-{
-    if (f->last_here && bob_chunks_done(c))
-        return false;
-    if (f->counted) {
-        f->counted--;
-        return true;
-    }
-    if (--f->wait == 0 && bob_taskloop_look(self, f, c))
-        return true;
-    if (!f->since)
-        bob_taskloop_run_starts(f);
-    f->ran++;
-    return false;
-}
+/* How the next chunks of c go, while some are left: returns how many in a
+ * row, at least 1, are queued (*queued; each is counted already, for
+ * bob_task_queue_counted) or run at once (bob_task_run_now, or any way
+ * that completes each before the thread goes on). Deciding per run, not
+ * per chunk, lets the caller run a run of small chunks in a tight loop. */
+uint64_t bob_taskloop_plan(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c,
+                           bool *queued);
 
 #endif

@@ -57,19 +57,6 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
     c->extra = grains ? 0 : trip % c->ntasks;
 }
 
-bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
-{
-    if (bob_chunks_done(c))
-        return false;
-    uint64_t n = c->base + (c->k++ < c->extra);
-    if (n > c->trip - c->first)
-        n = c->trip - c->first;
-    *first = c->first;
-    *count = n;
-    c->first += n;
-    return true;
-}
-
 /* When a chunk's task runs undeferred, at once on the encountering
  * thread, rather than being queued to run wherever (both ABIs):
  * - under if(false), every one, in order (the callers);
@@ -85,15 +72,14 @@ bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
  * A tasklet, which could not suspend in a task, queues every one.
  *
  * The queue is looked at (a line the thieves write) when the taskloop
- * starts and then once every `every` chunks run at once (`wait` counts
- * them down), and the chunks that fit are counted in one go
- * (bob_task_account_many): a taskloop of one-iteration tasks would
- * otherwise pay a cache miss and four atomic additions per task, where
- * libgomp queues its batch under one lock. `every` doubles, up to
- * EVERY_MAX, while thieves take fewer than half of what was queued
- * between two looks (small tasks: looking costs more than the room it
- * finds), and falls back to 1 when they take more (large tasks, many
- * thieves: none of them should wait for the producer).
+ * starts and then once every `every` chunks run at once, and the chunks
+ * that fit are counted in one go (bob_task_account_many): a taskloop of
+ * one-iteration tasks would otherwise pay a cache miss and four atomic
+ * additions per task, where libgomp queues its batch under one lock.
+ * `every` doubles, up to EVERY_MAX, while thieves take fewer than half of
+ * what was queued between two looks (small tasks: looking costs more than
+ * the room it finds), and falls back to 1 when they take more (large
+ * tasks, many thieves: none of them should wait for the producer).
  *
  * A chunk that runs in less than SMALL_NS is not worth a work unit: its
  * producer would spend longer queueing it than running it, and a thief
@@ -101,7 +87,7 @@ bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *count)
  * when one starts and at the look that ends it), and while they are that
  * small no more are queued, as libgomp queues none of a large batch; the
  * first look, before any was timed, queues no more than FIRST_BATCH. */
-enum { EVERY_MAX = 64, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
+enum { EVERY_MAX = 256, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
 
 static uint64_t now_ns(void)
 {
@@ -112,11 +98,9 @@ static uint64_t now_ns(void)
 
 void bob_feed_init(bob_feed_t *f, bool group)
 {
-    *f = (bob_feed_t){.wait = 1, .every = 1, .last_here = group && !bt_self_is_tasklet(),
+    *f = (bob_feed_t){.every = 1, .last_here = group && !bt_self_is_tasklet(),
                       .first_look = true};
 }
-
-void bob_taskloop_run_starts(bob_feed_t *f) { f->since = now_ns(); }
 
 /* Whether the chunks run at once since the last look took less than
  * SMALL_NS each; the timing starts again with the next run. */
@@ -134,17 +118,18 @@ static void look_less_often(bob_feed_t *f)
         f->every *= 2;
 }
 
-bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
+/* How many of the chunks left, the next one first, to count and queue now
+ * (0: none); the next look comes after `every` chunks run at once. */
+static uint32_t look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
 {
     bool first = f->first_look;
     f->first_look = false;
     if (small_chunks(f)) {
         look_less_often(f);
         f->wait = f->every;
-        return false;
+        return 0;
     }
-    /* the chunks left, this one included, but a last one run here */
-    uint64_t left = c->ntasks - c->k + 1 - f->last_here;
+    uint64_t left = c->ntasks - c->k - f->last_here;
     uint32_t room = bob_task_room(self);
     if (room > READY_PER_ES / 2 && room != UINT32_MAX)
         f->every = 1;
@@ -154,11 +139,31 @@ bool bob_taskloop_look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
     if (first && room > FIRST_BATCH && room != UINT32_MAX)
         room = FIRST_BATCH;
     uint32_t n = room < left ? room : (uint32_t)left;
-    if (n == 0)
-        return false;
-    bob_task_account_many(self, n);
-    f->counted = n - 1; /* this one's too */
-    return true;
+    if (n)
+        bob_task_account_many(self, n);
+    return n;
+}
+
+uint64_t bob_taskloop_plan(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c,
+                           bool *queued)
+{
+    uint64_t left = c->ntasks - c->k;
+    *queued = false;
+    if (f->last_here && left == 1)
+        return 1;
+    if (f->wait == 0) {
+        uint32_t n = look(self, f, c);
+        if (n) {
+            *queued = true;
+            return n;
+        }
+    }
+    uint64_t n = f->wait < left ? f->wait : left;
+    f->wait -= (uint32_t)n;
+    if (!f->since)
+        f->since = now_ns();
+    f->ran += (uint32_t)n;
+    return n;
 }
 
 static bob_task_t *copy_of(bob_task_t *pattern)
@@ -194,18 +199,21 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     bob_feed_init(&feed, !nogroup);
     if (!nogroup)
         bob_taskgroup_begin(self);
-    for (uint64_t first, count; bob_chunks_next(&chunks, &first, &count);) {
-        bob_task_t *t = copy_of(pattern);
-        *(uint64_t *)((char *)t + lb_at) = lower + first * (uint64_t)st;
-        *(uint64_t *)((char *)t + ub_at) = lower + (first + count - 1) * (uint64_t)st;
-        if (dup)
-            dup(&t->kmp, &pattern->kmp, first + count == trip);
-        if (!if_val) /* each task is undeferred, run here in order */
-            bob_task_run_undeferred(self, t);
-        else if (bob_taskloop_defers(self, &feed, &chunks))
-            bob_task_queue_counted(self, t);
-        else
-            bob_task_run_now(self, t);
+    for (bool queued; !bob_chunks_done(&chunks);) {
+        uint64_t n = if_val ? bob_taskloop_plan(self, &feed, &chunks, &queued) : 1;
+        for (uint64_t first, count; n-- && bob_chunks_next(&chunks, &first, &count);) {
+            bob_task_t *t = copy_of(pattern);
+            *(uint64_t *)((char *)t + lb_at) = lower + first * (uint64_t)st;
+            *(uint64_t *)((char *)t + ub_at) = lower + (first + count - 1) * (uint64_t)st;
+            if (dup)
+                dup(&t->kmp, &pattern->kmp, first + count == trip);
+            if (!if_val) /* each task is undeferred, run here in order */
+                bob_task_run_undeferred(self, t);
+            else if (queued)
+                bob_task_queue_counted(self, t);
+            else
+                bob_task_run_now(self, t);
+        }
     }
     if (!nogroup)
         bob_taskgroup_end(self);
