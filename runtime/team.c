@@ -257,9 +257,7 @@ bob_thread_t *bob_self(void)
 
 void bob_set_self(bob_thread_t *t)
 {
-    if (bt_self())
-        bt_self_set_arg(t);
-    else
+    if (!bt_self_set_arg(t))
         external_self = t;
 }
 

@@ -277,13 +277,14 @@ int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 
 void *bt_self_arg(void) { return bti_tls_arg; }
 
-void bt_self_set_arg(void *arg)
+int bt_self_set_arg(void *arg)
 {
     bti_es_t *es = bti_es_self();
-    if (es && es->current) {
-        es->current->arg = arg;
-        bti_tls_arg = arg;
-    }
+    if (!es || !es->current)
+        return 0;
+    es->current->arg = arg;
+    bti_tls_arg = arg;
+    return 1;
 }
 
 bt_unit_t *bt_self(void)

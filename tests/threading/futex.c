@@ -1,7 +1,8 @@
 /* bt_futex_wait/wake: a 4-byte lock built on them keeps a counter exact
  * under ULTs of two ESs and an external pthread; a wake releases only
  * waiters of its own word; a wait on a changed value returns at once.
- * bt_self_arg/bt_self_set_arg: the unit's argument, per unit. */
+ * bt_self_arg/bt_self_set_arg: the unit's argument, per unit, also for
+ * the main ULT once units ran with its TLS block. */
 #include "check.h"
 
 #include <stdatomic.h>
@@ -43,6 +44,7 @@ static void contender(void *arg) {
 static void *external_contender(void *arg) {
   (void)arg;
   CHECK(bt_self_arg() == NULL);
+  CHECK(bt_self_set_arg(&counter) == 0 && bt_self_arg() == NULL);
   for (int r = 0; r < EXTERNAL_ROUNDS; r++) {
     lock();
     counter++;
@@ -82,7 +84,7 @@ static void wake_only_own_word(void *arg) {
 static void set_arg_unit(void *arg) {
   int other;
   CHECK(bt_self_arg() == arg);
-  bt_self_set_arg(&other);
+  CHECK(bt_self_set_arg(&other) == 1);
   bt_yield();
   CHECK(bt_self_arg() == &other);
 }
@@ -106,10 +108,14 @@ int main(void) {
   CHECK(w);
   bt_join_free(w);
 
-  int mine;
+  /* The main ULT steps aside while s runs, s with the main thread's TLS
+   * block (it has none of its own) and an argument of its own. */
+  int mine, main_arg;
+  CHECK(bt_self_set_arg(&main_arg) == 1);
   bt_unit_t *s = bt_ult_create(NULL, set_arg_unit, &mine);
   CHECK(s);
   bt_join_free(s);
+  CHECK(bt_self_arg() == &main_arg);
 
   bt_finalize();
   printf("futex: counter %ld exact; wakes stay on their word\n", counter);

@@ -223,9 +223,10 @@ int bt_unit_is_tasklet(const bt_unit_t *unit);
 
 /* The calling unit's argument: what it was created with, or last set. A
  * layer above keeps its per-unit state here (NULL on external threads, and
- * in the main ULT until set). */
+ * in the main ULT until set). Setting it returns 0, and sets nothing,
+ * on an external thread. */
 void *bt_self_arg(void);
-void bt_self_set_arg(void *arg);
+int bt_self_set_arg(void *arg);
 
 /* ---- TLS blocks ---------------------------------------------------------- */
 
