@@ -261,10 +261,8 @@ void bt_join_free_all(bt_unit_t *const *units, int n)
         bt_free(units[i]);
     }
     es = bti_es_self();
-    if (es && es->current) {
+    if (es && es->current)
         bti_tls_enter(es, bti_unit_tls(es, es->current));
-        bti_arg_load(es->current);
-    }
 }
 
 int bt_unit_es(const bt_unit_t *u)
@@ -275,7 +273,11 @@ int bt_unit_es(const bt_unit_t *u)
 
 int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 
-void *bt_self_arg(void) { return bti_tls_arg; }
+void *bt_self_arg(void)
+{
+    bti_es_t *es = bti_es_self();
+    return es && es->current ? es->current->arg : NULL;
+}
 
 int bt_self_set_arg(void *arg)
 {
@@ -283,7 +285,6 @@ int bt_self_set_arg(void *arg)
     if (!es || !es->current)
         return 0;
     es->current->arg = arg;
-    bti_tls_arg = arg;
     return 1;
 }
 
