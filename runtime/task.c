@@ -302,12 +302,13 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
 /* Task throttling: when READY_PER_ES (task.h, for taskloop.c too) tasks
  * wait in the creator's ES, a new one runs at once on the creator (as
  * libomp and libgomp do), which keeps memory bounded however many tasks a
- * producer makes and spares a work unit where there is parallelism enough. Its frames nest on the creator's
- * stack no deeper than the program's own recursion. A tasklet creator,
- * which could not suspend inside the new task, keeps queueing. 64 per ES
- * is libgomp's 64 per thread: enough to feed every thief, and each queued
- * task costs a work unit where a throttled one costs a call; with libomp's
- * 256, a region making short tasks spent half its time on the queued. */
+ * producer makes and spares a work unit where there is parallelism
+ * enough. Its frames nest on the creator's stack no deeper than the
+ * program's own recursion. A tasklet creator, which could not suspend
+ * inside the new task, keeps queueing. 64 per ES is libgomp's 64 per
+ * thread: enough to feed every thief, and each queued task costs a work
+ * unit where a throttled one costs a call; with libomp's 256, a region
+ * making short tasks spent half its time on the queued. */
 static bool throttled(const bob_thread_t *self)
 {
     return bt_pool_length(task_pool(alone(self))) > READY_PER_ES && !bt_self_is_tasklet();
@@ -559,6 +560,8 @@ void bob_task_drain(bob_thread_t *self)
     if (self->task)
         return;
     struct wanted w = {child_of, self, self};
+    /* relaxed: a bound on memory, not a handshake; a stale count runs a
+     * task more or fewer, and every ready child runs in the end anyway */
     while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX &&
            run_wanted(&w))
         ;

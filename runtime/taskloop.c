@@ -199,7 +199,7 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     bob_feed_init(&feed, !nogroup);
     if (!nogroup)
         bob_taskgroup_begin(self);
-    for (bool queued; !bob_chunks_done(&chunks);) {
+    for (bool queued = false; !bob_chunks_done(&chunks);) {
         uint64_t n = if_val ? bob_taskloop_plan(self, &feed, &chunks, &queued) : 1;
         for (uint64_t first, count; n-- && bob_chunks_next(&chunks, &first, &count);) {
             bob_task_t *t = copy_of(pattern);
