@@ -67,6 +67,9 @@ typedef struct bti_es {
     bti_prio_t prio;           /* units with a priority, before all others */
     bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
     bti_yieldq_t yielded;      /* ULTs that yielded, proxies: run after all else */
+    /* Units another ES may take that this one may not run now (set_aside
+     * in scheduler.c): its own scheduler leaves them to thieves. */
+    bti_inbox_t aside_inbox;
     /* 1 while the ES sleeps or is about to; wakers exchange it to 0. */
     _Alignas(64) _Atomic int sleep;
     _Atomic(struct bti_klt *) klt;    /* the OS thread serving it (klt.h) */

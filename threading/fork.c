@@ -103,6 +103,7 @@ static void reset_es(bti_es_t *es)
     atomic_store_explicit(&es->spawning, 0, memory_order_relaxed);
     atomic_store_explicit(&es->private_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared_inbox.top, NULL, memory_order_relaxed);
+    atomic_store_explicit(&es->aside_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared.top, 0, memory_order_relaxed);
     atomic_store_explicit(&es->shared.bottom, 0, memory_order_relaxed);
     atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
@@ -133,6 +134,7 @@ static void in_child(void)
     yielded_after_fork(&es->yielded);
     for (bt_unit_t *u; (u = bti_fifo_pop(&es->set_aside));)
         bti_fifo_push(&es->local, u);
+    bti_inbox_drain(&es->aside_inbox, &es->local);
     for (int i = 1; i < bti_g.num_es; i++) {
         reset_es(bti_g.es[i]);
         bti_es_restart(bti_g.es[i]);

@@ -322,9 +322,7 @@ static void hand_over(bti_es_t *es, bti_klt_t *k)
     if (k->frozen && (k->held_home || k->held_thread)) {
         es->home_frozen &= !k->held_home;
         es->frozen_threads -= k->held_thread;
-        /* all go back; the scheduler sets aside again what still must wait */
-        for (bt_unit_t *u; (u = bti_fifo_pop(&es->set_aside));)
-            bti_local_push(es, u);
+        bti_aside_return(es);
     }
     k->frozen = false;
     activate(es, k);

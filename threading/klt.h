@@ -30,8 +30,9 @@
  * thread there reaches a point where it lets other work run: OpenMP's task
  * scheduling points. A thread frozen in the middle of its code has not, so
  * while one is, its ES runs threads and frozen KLTs only, and sets the
- * others aside too; but not while a thread sleeps until such units have
- * run (bt_units_wanted), whose progress then depends on them. */
+ * others aside too (those another ES could take stay takeable there:
+ * set_aside in scheduler.c); but not while a thread sleeps until such
+ * units have run (bt_units_wanted), whose progress then depends on them. */
 #ifndef BTI_KLT_H
 #define BTI_KLT_H
 

@@ -100,13 +100,25 @@ int bt_yield_if_ready(void)
     return 1;
 }
 
+/* Whether es may take what other ESs set aside (set_aside): not while it
+ * would set it aside itself, or two ESs would pass it back and forth and
+ * never reach the proxies of their frozen KLTs. */
+static bool takes_aside(const bti_es_t *es)
+{
+    return !es->frozen_threads && !es->home_frozen;
+}
+
 static bool has_work(bti_es_t *es)
 {
     if (bti_es_has_own_work(es))
         return true;
-    for (int i = 0; i < bti_g.num_es; i++)
-        if (has_stealable(bti_g.es[i]))
+    bool aside = takes_aside(es);
+    for (int i = 0; i < bti_g.num_es; i++) {
+        bti_es_t *other = bti_g.es[i];
+        if (has_stealable(other) ||
+            (aside && other != es && !bti_inbox_empty(&other->aside_inbox)))
             return true;
+    }
     return false;
 }
 
@@ -211,33 +223,75 @@ static bt_unit_t *steal(bti_es_t *es)
         u = bti_deque_steal(&victim->shared);
     if (u)
         return u;
-    /* The victim is busy and has not seen its inbox: take all of it. */
+    /* The victim is busy and has not seen its inbox, or may not run what
+     * it set aside: take all of it (the latter was counted nowhere). */
     bti_fifo_t batch = {0};
-    if (!bti_inbox_drain(&victim->shared_inbox, &batch))
+    bool aside = false;
+    if (!bti_inbox_drain(&victim->shared_inbox, &batch) &&
+        !(aside = takes_aside(es) && bti_inbox_drain(&victim->aside_inbox, &batch)))
         return bti_yieldq_steal(&victim->yielded,
                                 __atomic_load_n(&victim->cur_tls, __ATOMIC_ACQUIRE));
     u = bti_fifo_pop(&batch);
-    for (bt_unit_t *v; (v = bti_fifo_pop(&batch));)
+    for (bt_unit_t *v; (v = bti_fifo_pop(&batch));) {
+        if (aside)
+            bti_count(es, v);
         bti_deque_push(&es->shared, v);
+    }
     return u;
 }
 
-static bt_unit_t *pick(bti_es_t *es)
+/* The next unit to run on es, or NULL. *stealable: another ES could have
+ * taken it (it waited in a priority or shared pool, or roams). */
+static bt_unit_t *pick(bti_es_t *es, bool *stealable)
 {
     bt_unit_t *u;
+    *stealable = true;
     if (!bti_priority_empty(&es->prio) && (u = bti_priority_pop(&es->prio)))
         return u;
+    *stealable = false;
     if ((u = bti_fifo_pop(&es->local)))
         return u;
     if (bti_inbox_drain(&es->private_inbox, &es->local))
         return bti_fifo_pop(&es->local);
+    *stealable = true;
     if (!bti_deque_maybe_empty(&es->shared) && (u = bti_deque_pop(&es->shared)))
         return u;
     if (drain_shared_inbox(es) && (u = bti_deque_pop(&es->shared)))
         return u;
     if (bti_g.num_es > 1 && (u = steal(es)))
         return u;
-    return bti_yieldq_pop(&es->yielded);
+    u = bti_yieldq_pop(&es->yielded);
+    *stealable = u && bti_roams(u);
+    return u;
+}
+
+/* u may not run on es now: a thread of es is frozen outside a scheduling
+ * point, or es's home block is (klt.h). It waits until the frozen KLT
+ * resumes (bti_aside_return), and if another ES could have taken it, it
+ * stays there for thieves, and a sleeping one is woken: kept where only
+ * es looks, it could be what the frozen code spins for, which would then
+ * resume only to spin forever. */
+static void set_aside(bti_es_t *es, bt_unit_t *u, bool stealable)
+{
+    if (!stealable || bti_g.num_es == 1) {
+        bti_fifo_push(&es->set_aside, u);
+        return;
+    }
+    bti_inbox_push(&es->aside_inbox, u);
+    notify_thieves(es);
+}
+
+void bti_aside_return(bti_es_t *es)
+{
+    for (bt_unit_t *u; (u = bti_fifo_pop(&es->set_aside));)
+        bti_local_push(es, u);
+    bti_fifo_t batch = {0};
+    if (!bti_inbox_drain(&es->aside_inbox, &batch))
+        return;
+    for (bt_unit_t *u; (u = bti_fifo_pop(&batch));) {
+        bti_count(es, u);
+        bti_deque_push(&es->shared, u);
+    }
 }
 
 static bool take(bti_es_t *es, bt_unit_t *u)
@@ -510,7 +564,8 @@ void bti_sched_main(void *unused)
     bti_es_t *es = bti_es_self();
     bti_after_switch(es);
     for (;;) {
-        bt_unit_t *u = pick(es);
+        bool stealable;
+        bt_unit_t *u = pick(es, &stealable);
         if (u) {
             atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
             bti_uncount(u);
@@ -529,7 +584,7 @@ void bti_sched_main(void *unused)
         } else if ((es->frozen_threads && !u->progress && /* a stale count only delays */
                     !atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed)) ||
                    !bti_may_run(es, u)) {
-            bti_fifo_push(&es->set_aside, u);
+            set_aside(es, u, stealable);
         } else if (u->is_tasklet) {
             es->idle_probes = 0;
             bti_run_here(es, u, true);

@@ -78,6 +78,9 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u);
 void bti_yield_push(bti_es_t *es, bt_unit_t *u);
 /* After a push into es's pools by any thread: wakes whoever must see it. */
 void bti_pool_notify(bti_es_t *es);
+/* The units es set aside while it could not run them go back to its
+ * pools, where it sets aside again those that still must wait. */
+void bti_aside_return(bti_es_t *es);
 /* Removes u from es's pools if it is ready there and can be taken. */
 bool bti_take_ready(bti_es_t *es, bt_unit_t *u);
 

@@ -1,16 +1,21 @@
 // REQUIRES: bobbin
-// An untied task may resume on another ES after it suspends; a tied one
-// never does. Each round forces the question, on two ESs, without relying
-// on timing: the task T spins until its child W has started (so W runs on
-// the other ES), then waits for W in a taskwait. W creates a grandchild S
-// and spins until S has started (so S runs on T's ES, free once T waits),
-// then ends, which wakes T. S keeps T's ES busy until T has resumed. An
-// untied T can therefore only resume on the other ES: it moves (gettid; each
-// ES is one OS thread) in every round. For a tied T, S yields a while and
-// ends: S runs in T's thread (it descends from T, which waits), so T resumes
-// there once S is done, on its own ES, and it never moves. (Were S to wait
-// for T instead, it would wait forever, as on any runtime whose threads are
-// Pthreads: T cannot resume in the thread S occupies.)
+// An untied task may resume on another thread after it suspends; a tied
+// one never does. Each round forces the question, on two ESs, without
+// relying on timing: the task T spins until its child W has started (so W
+// runs on the other ES, in the other thread's seat), then waits for W in a
+// taskwait. W creates a grandchild S and spins until S has started (so S
+// runs on T's ES, in T's seat, which T lends its descendants while it
+// waits), then ends, which wakes T. S keeps T's seat busy until T has
+// resumed. An untied T can therefore only resume in the seat W left, as
+// the other thread: its omp_get_thread_num() changes in every round. For a
+// tied T, S yields a while and ends: T resumes once S is done, as its own
+// thread, and its number never changes. (Were S to wait for T instead, it
+// would wait forever, as on any runtime whose threads are Pthreads: T
+// cannot resume in the seat S occupies.)
+// The OpenMP thread is what a tied task keeps, not the OS thread: an ES
+// may hand its work to another OS thread while a unit waits (a preempted
+// unit keeps the one it ran on, threading/README), so gettid() may change
+// across a taskwait for any task, tied or not, and tells nothing here.
 // The scheduling points sit in a called function, so clang does not split
 // the untied task into parts (untied.c covers those): the task suspends in
 // the runtime and resumes as a migratable unit. A watchdog turns a hang (an
@@ -19,11 +24,8 @@
 #include "check.h"
 
 #include <signal.h>
-#include <sys/syscall.h>
 
 enum { UNTIED_ROUNDS = 100, TIED_ROUNDS = 200 };
-
-static long os_tid(void) { return syscall(SYS_gettid); }
 
 static int round_no, w_started, s_started, resumed;
 static volatile int phase; // what the watchdog reports
@@ -40,11 +42,11 @@ static void watchdog(int sig) {
 static int load(int *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static void store(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
 
-// One forced round; returns 1 if the calling task resumed on another OS
+// One forced round; returns 1 if the calling task resumed as another
 // thread. sitter_yields: S lets its ES run other units while it waits.
 static int forced_round(int sitter_yields) {
   int r = ++round_no;
-  long before = os_tid();
+  int before = omp_get_thread_num();
 #pragma omp task firstprivate(r, sitter_yields)
   {
     store(&w_started, r);
@@ -63,7 +65,7 @@ static int forced_round(int sitter_yields) {
   while (load(&w_started) < r)
     ;
 #pragma omp taskwait
-  long after = os_tid();
+  int after = omp_get_thread_num();
   store(&resumed, r);
   return after != before;
 }
