@@ -114,6 +114,23 @@ extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 
 static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
 
+/* The argument of the unit whose code runs (bt_self_arg): NULL in the
+ * scheduler and on external threads. It lies in the loaded block, shared
+ * by the units that run with that block, so whoever hands control to a
+ * unit's code loads it there (bti_arg_load), once the unit's block is
+ * loaded: reading it is one load, where es->current->arg took three
+ * dependent ones. */
+extern __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
+
+static inline void bti_arg_load(const bt_unit_t *u) { bti_tls_arg = u ? u->arg : NULL; }
+
+/* The calling OS thread stops serving an ES. */
+static inline void bti_tls_leave_es(void)
+{
+    bti_tls_es = NULL;
+    bti_tls_arg = NULL;
+}
+
 /* A fresh scheduler context and OS thread for es (init.c): at the start,
  * after a fork, after a pause. */
 void bti_es_restart(bti_es_t *es);

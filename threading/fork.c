@@ -125,7 +125,7 @@ static void in_child(void)
     bti_es_t *es = bti_es_self();
     if (!es || es->rank != 0 || es->current != &bti_g.main_unit) {
         memset(&bti_g, 0, sizeof bti_g);
-        bti_tls_es = NULL;
+        bti_tls_leave_es();
         return;
     }
     atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);

@@ -113,7 +113,7 @@ static void on_adopter_exit(void *arg)
         return;
     bti_g.adopter = NULL;
     es->current = NULL;
-    bti_tls_es = NULL; /* this thread stops being ES 0 before the new one starts */
+    bti_tls_leave_es(); /* this thread stops being ES 0 before the new one starts */
     pthread_attr_t attr;
     pthread_t thread;
     pthread_attr_init(&attr);
@@ -223,7 +223,7 @@ void bt_finalize(void)
     bti_unit_spill_drain();
     free(bti_g.es);
     bti_g.es = NULL;
-    bti_tls_es = NULL;
+    bti_tls_leave_es();
     bti_topology_fini();
     free(cpus);
     cpus = NULL;

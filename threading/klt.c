@@ -177,7 +177,7 @@ static void *klt_main(void *arg)
     bti_switch(&es->os_ctx, &es->sched_ctx, &es->sched_stack);
 out:
     bti_overflow_thread_fini(k->altstack);
-    bti_tls_es = NULL;
+    bti_tls_leave_es();
     return NULL;
 }
 
@@ -309,6 +309,7 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
     stand_by(es, k, spare_get(es), false, false);
     atomic_signal_fence(memory_order_seq_cst);
     k->stepping_aside = 0;
+    bti_arg_load(self); /* units ran with its block meanwhile */
 }
 
 /* The active KLT, at its scheduler, gives es to k and waits until es is

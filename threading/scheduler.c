@@ -38,6 +38,7 @@
 #include "unit_mem.h"
 
 __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
+__thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
 
 /* ---- Waking and sleeping ---------------------------------------------- */
 
@@ -341,6 +342,8 @@ void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
 
 void bti_after_switch(bti_es_t *es)
 {
+    if (es->current) /* the scheduler writes nothing in the block it keeps (tls.h) */
+        bti_arg_load(es->current);
     bt_unit_t *u = es->parking;
     if (u) {
         es->parking = NULL;
@@ -498,6 +501,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         u->stack_floor = mine;
         u->unpromoted = true;
         bti_tls_enter(es, bti_tls_start(es, u));
+        bti_arg_load(u);
         u->fn(u->arg);
         bti_unit_release_keys(u);
         es = bti_es_self();

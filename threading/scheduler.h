@@ -49,6 +49,7 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
             u->migratable = false; /* the block is the ES's */
     }
     bti_tls_enter(es, mine);
+    bti_arg_load(u);
     u->fn(u->arg);
     bti_unit_release_keys(u);
     if (__builtin_expect(bti_es_self() != es, 0)) { /* it roamed, and took us along */
@@ -60,6 +61,8 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
     es->current = prev;
     if (!lazy || u->tls_mode != BTI_TLS_BORROW)
         bti_tls_enter(es, caller_tls);
+    if (prev) /* u may have run with the caller's block; the scheduler's keeps nothing */
+        bti_arg_load(prev);
 }
 
 /* Saves ULT self and runs the scheduler of es; returns when self runs again

@@ -261,8 +261,10 @@ void bt_join_free_all(bt_unit_t *const *units, int n)
         bt_free(units[i]);
     }
     es = bti_es_self();
-    if (es && es->current)
+    if (es && es->current) {
         bti_tls_enter(es, bti_unit_tls(es, es->current));
+        bti_arg_load(es->current);
+    }
 }
 
 int bt_unit_es(const bt_unit_t *u)
@@ -275,8 +277,15 @@ int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 
 void *bt_self_arg(void)
 {
+#ifdef BTI_ASAN
+    /* The sanitized builds check the slot on every read: a way into a
+     * unit's code that does not load it would otherwise show only as a
+     * wrong thread number, once in many runs. */
     bti_es_t *es = bti_es_self();
-    return es && es->current ? es->current->arg : NULL;
+    if (bti_tls_arg != (es && es->current ? es->current->arg : NULL))
+        bti_fatal("a unit runs with another's argument in its TLS block's slot");
+#endif
+    return bti_tls_arg;
 }
 
 int bt_self_set_arg(void *arg)
@@ -285,6 +294,7 @@ int bt_self_set_arg(void *arg)
     if (!es || !es->current)
         return 0;
     es->current->arg = arg;
+    bti_tls_arg = arg;
     return 1;
 }
 
