@@ -18,6 +18,8 @@
 
 #include "task.h"
 
+#include <bobbin/threading.h>
+
 #include <string.h>
 
 typedef struct gomp_kmp {
@@ -341,6 +343,80 @@ static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
     return here;
 }
 
+/* Small chunks, each run in less than a queued task costs (taskloop.c),
+ * are not worth a work unit each, and libgomp runs them all on the
+ * encountering thread. Here the team's other threads help instead: the
+ * encountering thread queues one helper task per other thread, and each
+ * helper, as the encountering thread itself, claims runs of the chunks
+ * left (bob_chunks_claim) and runs every chunk at once as a task of its
+ * own, as run_chunks does. A chunk a helper runs has the helper for its
+ * creator: a task of the same taskgroup, with the same ICVs, on the
+ * thread that runs the helper, so the chunk sees what it would had that
+ * thread taken its own task from the queue. A helper that starts once
+ * every chunk is claimed returns at once. Only under the taskloop's
+ * taskgroup, which keeps the encountering thread's frame (spec, its
+ * data, the record) until the helpers are done, and without a tool, which
+ * would see the helpers as tasks the program did not make. */
+typedef struct chunk_share {
+    bob_chunks_claim_t claim;
+    bob_chunks_t plan;
+    const bob_gomp_task_t *spec;
+    uintptr_t *reductions;
+    int64_t start, step;
+} chunk_share_t;
+
+/* Fewer chunks left than this are run by the encountering thread alone:
+ * a helper would cost more than it could take. */
+enum { SHARE_MIN = 256 };
+
+static bool may_share(const bob_thread_t *self, const bob_gomp_task_t *spec, bool group,
+                      const bob_feed_t *feed, const bob_chunks_t *c)
+{
+    return feed->small && group && !(spec->flags & BOB_GOMP_TASK_UNTIED) &&
+           self->team->nthreads > 1 && !self->final && !bob_ompt_on &&
+           !bt_self_is_tasklet() && c->ntasks - c->k >= SHARE_MIN;
+}
+
+static bob_task_t *run_claimed(bob_thread_t *self, chunk_share_t *s, bob_task_t *here)
+{
+    for (uint64_t k, end; bob_chunks_claim(&s->claim, &k, &end);) {
+        bob_chunks_t view = s->plan;
+        bob_chunks_seek(&view, k);
+        here = run_chunks(self, s->spec, s->reductions, &view, end - k, s->start, s->step,
+                          here);
+    }
+    return here;
+}
+
+static int32_t helper_entry(int32_t gtid, void *kmp)
+{
+    (void)gtid;
+    chunk_share_t *s = *(chunk_share_t **)((bob_kmp_task_t *)kmp)->shareds;
+    bob_thread_t *self = &bob_task_of(kmp)->ctx;
+    bob_task_t *here = run_claimed(self, s, NULL);
+    end_run(self, &here);
+    return 0;
+}
+
+/* The chunks of c left, shared with helpers; c is done when it returns. */
+static void share_chunks(bob_thread_t *self, chunk_share_t *s, bob_chunks_t *c)
+{
+    s->plan = *c;
+    int helpers = self->team->nthreads - 1;
+    bob_chunks_claim_init(&s->claim, c, helpers + 1);
+    int32_t flags = BOB_TASK_TIED | (s->spec->priority > 0 ? BOB_TASK_PRIORITY : 0);
+    bob_task_account_many(self, (uint32_t)helpers);
+    for (int i = 0; i < helpers; i++) {
+        bob_kmp_task_t *kmp = bob_task_alloc(self, flags, sizeof *kmp, sizeof s, helper_entry);
+        kmp->data2.priority = s->spec->priority;
+        *(chunk_share_t **)kmp->shareds = s;
+        bob_task_queue_counted(self, bob_task_of(kmp));
+    }
+    bob_task_t *here = run_claimed(self, s, NULL);
+    end_run(self, &here);
+    bob_chunks_seek(c, c->ntasks);
+}
+
 void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t size,
                        int64_t start, int64_t end, int64_t step, bool is_unsigned)
 {
@@ -373,7 +449,14 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
         for (uint64_t lo, hi; next_bounds(&chunks, start, step, &lo, &hi);)
             run_undeferred(self, chunk_task(self, task, reductions, lo, hi), 0, NULL);
     }
+    chunk_share_t share = {.spec = task, .reductions = reductions, .start = start,
+                           .step = step};
     for (bool queued; !bob_chunks_done(&chunks);) {
+        if (may_share(self, task, group, &feed, &chunks)) {
+            end_run(self, &here);
+            share_chunks(self, &share, &chunks);
+            break;
+        }
         uint64_t n = bob_taskloop_plan(self, &feed, &chunks, &queued);
         if (!queued) {
             here = run_chunks(self, task, reductions, &chunks, n, start, step, here);

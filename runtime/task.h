@@ -291,6 +291,26 @@ static inline bool bob_chunks_next(bob_chunks_t *c, uint64_t *first, uint64_t *c
     return true;
 }
 
+/* Positions c at chunk k, as if the k chunks before it were handed out. */
+static inline void bob_chunks_seek(bob_chunks_t *c, uint64_t k)
+{
+    uint64_t first = k * c->base + (k < c->extra ? k : c->extra);
+    c->k = k;
+    c->first = first < c->trip ? first : c->trip;
+}
+
+/* The chunks of a taskloop that several threads run, each claiming runs
+ * of them in turn (gomp_task.c's helpers): the first not claimed yet. */
+typedef struct bob_chunks_claim {
+    _Atomic uint64_t next;
+    uint64_t ntasks;
+    uint64_t nthreads;
+} bob_chunks_claim_t;
+/* The chunks of c not handed out yet, for nthreads to claim. */
+void bob_chunks_claim_init(bob_chunks_claim_t *cl, const bob_chunks_t *c, int nthreads);
+/* Claims the chunks [*k, *end); false once all are claimed. */
+bool bob_chunks_claim(bob_chunks_claim_t *cl, uint64_t *k, uint64_t *end);
+
 /* What a taskloop knows of its queue so far (taskloop.c), made by
  * bob_feed_init. */
 typedef struct bob_feed {
@@ -300,6 +320,7 @@ typedef struct bob_feed {
     uint64_t since;   /* when they began (CLOCK_MONOTONIC ns), 0 if none did */
     bool last_here;   /* the last chunk runs at once */
     bool first_look;  /* no look was made yet */
+    bool small;       /* the last look found the chunks run at once small */
 } bob_feed_t;
 /* f for a taskloop of self; group: whether its taskgroup waits for it. */
 void bob_feed_init(bob_feed_t *f, bool group);

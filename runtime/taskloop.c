@@ -85,8 +85,10 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
  * producer would spend longer queueing it than running it, and a thief
  * longer taking it. So the runs of chunks at once are timed (a clock read
  * when one starts and at the look that ends it), and while they are that
- * small no more are queued, as libgomp queues none of a large batch; the
- * first look, before any was timed, queues no more than FIRST_BATCH. */
+ * small no more are queued, as libgomp queues none of a large batch (gcc's
+ * taskloop then has the team's other threads claim runs of the chunks
+ * left instead: gomp_task.c); the first look, before any was timed,
+ * queues no more than FIRST_BATCH. */
 enum { EVERY_MAX = 256, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
 
 static uint64_t now_ns(void)
@@ -124,7 +126,8 @@ static uint32_t look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
 {
     bool first = f->first_look;
     f->first_look = false;
-    if (small_chunks(f)) {
+    f->small = small_chunks(f);
+    if (f->small) {
         look_less_often(f);
         f->wait = f->every;
         return 0;
@@ -164,6 +167,35 @@ uint64_t bob_taskloop_plan(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t
         f->since = now_ns();
     f->ran += (uint32_t)n;
     return n;
+}
+
+/* Runs are claimed guided, a share of what is left at each claim: few
+ * atomic additions on the shared line (about 2 x nthreads x ln(ntasks)),
+ * and small runs at the end, where a thread that claimed last would
+ * otherwise hold the others up. */
+void bob_chunks_claim_init(bob_chunks_claim_t *cl, const bob_chunks_t *c, int nthreads)
+{
+    atomic_init(&cl->next, c->k);
+    cl->ntasks = c->ntasks;
+    cl->nthreads = (uint64_t)(nthreads > 0 ? nthreads : 1);
+}
+
+/* Relaxed: the claims hand out numbers only; what the chunks read was
+ * written before the threads that claim them were given the record. */
+bool bob_chunks_claim(bob_chunks_claim_t *cl, uint64_t *k, uint64_t *end)
+{
+    uint64_t seen = atomic_load_explicit(&cl->next, memory_order_relaxed);
+    if (seen >= cl->ntasks)
+        return false;
+    uint64_t n = (cl->ntasks - seen) / (2 * cl->nthreads);
+    if (n == 0)
+        n = 1;
+    uint64_t got = atomic_fetch_add_explicit(&cl->next, n, memory_order_relaxed);
+    if (got >= cl->ntasks)
+        return false;
+    *k = got;
+    *end = got + n < cl->ntasks ? got + n : cl->ntasks;
+    return true;
 }
 
 static bob_task_t *copy_of(bob_task_t *pattern)
