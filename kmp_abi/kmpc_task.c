@@ -239,7 +239,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_has_task_team(kmp_int32 gtid)
     return bob_self()->team->nthreads > 1;
 }
 
-KMP_EXPORT int omp_in_final(void) { return bob_self()->final; }
+KMP_EXPORT int omp_in_final(void) { return bob_self_read()->final; }
 KMP_EXPORT int omp_in_explicit_task(void) { return bob_self()->task != NULL; }
 
 /* The dependence graph as libomp's own tests inspect it: the task's node

@@ -6,17 +6,17 @@
 
 #define OMP_API KMP_EXPORT
 
-OMP_API int omp_get_thread_num(void) { return bob_self()->tid; }
-OMP_API int omp_get_num_threads(void) { return bob_self()->team->nthreads; }
-OMP_API int omp_get_max_threads(void) { return bob_self()->icv.nthreads; }
-OMP_API int omp_in_parallel(void) { return bob_self()->team->active_level > 0; }
-OMP_API int omp_get_level(void) { return bob_self()->team->level; }
-OMP_API int omp_get_active_level(void) { return bob_self()->team->active_level; }
-OMP_API int omp_get_thread_limit(void) { return bob_self()->icv.thread_limit; }
-OMP_API int omp_get_dynamic(void) { return bob_self()->icv.dynamic; }
-OMP_API int omp_get_max_active_levels(void) { return bob_self()->icv.max_active_levels; }
+OMP_API int omp_get_thread_num(void) { return bob_self_read()->tid; }
+OMP_API int omp_get_num_threads(void) { return bob_self_read()->team->nthreads; }
+OMP_API int omp_get_max_threads(void) { return bob_self_read()->icv.nthreads; }
+OMP_API int omp_in_parallel(void) { return bob_self_read()->team->active_level > 0; }
+OMP_API int omp_get_level(void) { return bob_self_read()->team->level; }
+OMP_API int omp_get_active_level(void) { return bob_self_read()->team->active_level; }
+OMP_API int omp_get_thread_limit(void) { return bob_self_read()->icv.thread_limit; }
+OMP_API int omp_get_dynamic(void) { return bob_self_read()->icv.dynamic; }
+OMP_API int omp_get_max_active_levels(void) { return bob_self_read()->icv.max_active_levels; }
 OMP_API int omp_get_supported_active_levels(void) { return bob_supported_active_levels(); }
-OMP_API int omp_get_nested(void) { return bob_self()->icv.max_active_levels > 1; }
+OMP_API int omp_get_nested(void) { return bob_self_read()->icv.max_active_levels > 1; }
 OMP_API int omp_get_cancellation(void) { bob_init(); return bob_config.cancellation; }
 OMP_API int omp_get_max_task_priority(void)
 {
@@ -61,7 +61,7 @@ OMP_API void omp_set_schedule(omp_sched_t kind, int chunk)
 
 OMP_API void omp_get_schedule(omp_sched_t *kind, int *chunk)
 {
-    bob_icv_t *icv = &bob_self()->icv;
+    const bob_icv_t *icv = &bob_self_read()->icv;
     *kind = icv->sched;
     *chunk = icv->sched_chunk;
 }
@@ -69,7 +69,7 @@ OMP_API void omp_get_schedule(omp_sched_t *kind, int *chunk)
 /* The team of the calling thread's ancestor at `level`, or NULL. */
 static bob_team_t *team_at(int level, const bob_thread_t **member)
 {
-    const bob_thread_t *t = bob_self();
+    const bob_thread_t *t = bob_self_read();
     if (level < 0 || level > t->team->level)
         return NULL;
     while (t->team->level > level)
@@ -105,7 +105,7 @@ OMP_API double omp_get_wtick(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-OMP_API int omp_get_default_device(void) { return bob_self()->icv.default_device; }
+OMP_API int omp_get_default_device(void) { return bob_self_read()->icv.default_device; }
 OMP_API void omp_set_default_device(int device) { bob_self()->icv.default_device = device; }
 
 OMP_API void omp_display_env(int verbose)
@@ -114,8 +114,8 @@ OMP_API void omp_display_env(int verbose)
     bob_display_env(verbose != 0);
 }
 
-OMP_API int omp_get_team_num(void) { return bob_self()->team->league_num; }
-OMP_API int omp_get_num_teams(void) { return bob_self()->team->league_size; }
+OMP_API int omp_get_team_num(void) { return bob_self_read()->team->league_num; }
+OMP_API int omp_get_num_teams(void) { return bob_self_read()->team->league_size; }
 
 /* nteams-var and teams-thread-limit-var are device-wide ICVs. */
 OMP_API void omp_set_num_teams(int n)

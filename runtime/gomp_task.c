@@ -181,6 +181,9 @@ static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_cl
     enum { NOT_HERE = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };
     if ((spec->flags & NOT_HERE) || (if_clause && !bob_task_at_once(self)))
         return false;
+    if (!spec->cpyfn && !(spec->flags & BOB_GOMP_TASK_FINAL) &&
+        bob_task_run_elided(self, spec->fn, spec->data))
+        return true;
     size_t align = arg_align(spec);
     size_t room = spec->cpyfn ? (size_t)spec->arg_size + align - 1 : 0;
     bob_task_t *t = bob_task_here_begin(self, task_flags(spec), room);
@@ -204,11 +207,12 @@ static bool discarded_at_creation(const bob_thread_t *self, const bob_gomp_task_
            bob_tasks_cancelled(self);
 }
 
-void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
-                   void **depend, void **detach)
+/* A task made as a runtime task, out of line: its dependence array keeps
+ * the frame of the path to ran_here's tasks free of it. */
+__attribute__((noinline)) static void made_task(bob_thread_t *self,
+                                                const bob_gomp_task_t *task,
+                                                bool if_clause, void **depend, void **detach)
 {
-    if (discarded_at_creation(self, task) || ran_here(self, task, if_clause))
-        return;
     bob_task_t *t = new_task(self, task);
     if (task->flags & BOB_GOMP_TASK_DETACH) {
         /* gcc also expects the event handle in the first word of the
@@ -226,6 +230,13 @@ void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clau
         bob_task_submit_deps(self, t, (int)n, deps);
     else
         run_undeferred(self, t, (int)n, deps);
+}
+
+void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
+                   void **depend, void **detach)
+{
+    if (!discarded_at_creation(self, task) && !ran_here(self, task, if_clause))
+        made_task(self, task, if_clause, depend, detach);
 }
 
 /* ---- taskloop ------------------------------------------------------------------- */

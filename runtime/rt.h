@@ -261,11 +261,23 @@ struct bob_team {
     bob_thread_t threads[];     /* nthreads of them */
 };
 
-/* The calling OpenMP thread (initialising the runtime on first use). */
+/* The calling OpenMP thread (initialising the runtime on first use). In
+ * a task run at once without a context of its own (an elided task,
+ * task.c), it first gives the task one. */
 bob_thread_t *bob_self(void);
+/* The same for reading only what a task run at once shares with its
+ * creator while neither has changed it (team, thread number, seat, final,
+ * ICVs): the creator's context stands in for an elided task's. */
+bob_thread_t *bob_self_read(void);
 /* The calling unit's (or application thread's) OpenMP thread, or NULL if
  * it has none: never makes one (for OMPT's inquiries). */
 bob_thread_t *bob_self_peek(void);
+/* What a unit's argument holds while it runs an elided task: its
+ * creator's context with this bit set. */
+enum { BOB_ELIDED = 1 };
+/* The context an elided task of creator gets when it first needs one
+ * (bob_self); it is the calling unit's from then on. */
+bob_thread_t *bob_task_materialize(bob_thread_t *creator);
 void bob_init(void);
 /* Makes t the calling unit's (or application thread's) OpenMP thread. */
 void bob_set_self(bob_thread_t *t);

@@ -129,6 +129,10 @@ void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);
  * (see completes_here in task.c): begin makes it the calling thread's
  * context, with room bytes of its own from t->kmp on; end completes it. */
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room);
+/* Runs fn(data) as a tied task of self run at once, without dependences,
+ * detach event or final clause, giving it a context only if it needs one
+ * (task.c); false, running nothing, where it cannot. */
+bool bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data);
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t);
 /* For a run of such tasks made one after the other (a taskloop's chunks
  * run at once): whether t, whose body returned, begins again as the next

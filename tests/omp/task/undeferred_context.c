@@ -1,0 +1,129 @@
+// A task run at once on its creator (if(0) here; throttled tasks take the
+// same path) is a task of its own, though a runtime may run it without a
+// context until it needs one (gcc's path in Bobbin: elided tasks,
+// runtime/task.c): inquiries inside it answer as its creator's would; an
+// ICV it sets stays in it; its taskwait waits for its own children only,
+// not for a sibling that waits for it; final(1) makes it final, not its
+// creator; a nested parallel region inside it forks from it; a nest lock it
+// takes is its own.
+// RUN: %libomp-compile && %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
+#include "check.h"
+
+#include <time.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int bad;
+static void expect(int ok) {
+  if (!ok)
+    __atomic_add_fetch(&bad, 1, __ATOMIC_RELAXED);
+}
+
+static void inquiries(int me) {
+  int tid = -1, nthreads = -1, max = -1, level = -1, final = -1;
+#pragma omp task if (0) shared(tid, nthreads, max, level, final)
+  {
+    tid = omp_get_thread_num();
+    nthreads = omp_get_num_threads();
+    max = omp_get_max_threads();
+    level = omp_get_level();
+    final = omp_in_final();
+  }
+  expect(tid == me && nthreads == omp_get_num_threads());
+  expect(max == omp_get_max_threads() && level == 1 && final == 0);
+}
+
+static void icv_stays(void) {
+  int before = omp_get_max_threads(), inside = -1;
+#pragma omp task if (0) shared(inside)
+  {
+    omp_set_num_threads(before + 3);
+    inside = omp_get_max_threads();
+  }
+  expect(inside == before + 3);
+  expect(omp_get_max_threads() == before);
+}
+
+// The sibling is deferred and waits until the undeferred task has passed
+// its taskwait: a taskwait that also waited for the sibling would never end.
+static void own_children(void) {
+  int passed = 0, child_ran = 0;
+  double deadline = now() + 60;
+#pragma omp task shared(passed, deadline)
+  while (!__atomic_load_n(&passed, __ATOMIC_ACQUIRE)) {
+    CHECK(now() < deadline);
+#pragma omp taskyield
+  }
+#pragma omp task if (0) shared(passed, child_ran)
+  {
+#pragma omp task shared(child_ran)
+    __atomic_store_n(&child_ran, 1, __ATOMIC_RELEASE);
+#pragma omp taskwait
+    expect(__atomic_load_n(&child_ran, __ATOMIC_ACQUIRE) == 1);
+    __atomic_store_n(&passed, 1, __ATOMIC_RELEASE);
+  }
+#pragma omp taskwait
+}
+
+static void final_task(void) {
+  int inside = -1;
+#pragma omp task if (0) final(1) shared(inside)
+  inside = omp_in_final();
+  expect(inside == 1);
+  expect(omp_in_final() == 0);
+}
+
+static void nested_region(int me) {
+  int sum = 0, outer_tid = -1;
+#pragma omp task if (0) shared(sum, outer_tid)
+  {
+#pragma omp parallel num_threads(2) reduction(+ : sum)
+    {
+      sum += 1;
+      if (omp_get_thread_num() == 0)
+        outer_tid = omp_get_ancestor_thread_num(1);
+    }
+  }
+  expect(outer_tid == me);
+  expect(sum == (omp_get_max_active_levels() > 1 ? 2 : 1));
+}
+
+static void nest_lock(void) {
+  omp_nest_lock_t lock;
+  omp_init_nest_lock(&lock);
+  int depth = -1;
+#pragma omp task if (0) shared(lock, depth)
+  {
+    omp_set_nest_lock(&lock);
+    depth = omp_test_nest_lock(&lock);
+    omp_unset_nest_lock(&lock);
+    omp_unset_nest_lock(&lock);
+  }
+  expect(depth == 2);
+  expect(omp_test_nest_lock(&lock) == 1);
+  omp_unset_nest_lock(&lock);
+  omp_destroy_nest_lock(&lock);
+}
+
+int main(void) {
+  omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+  {
+    int me = omp_get_thread_num();
+    inquiries(me);
+    icv_stays();
+    own_children();
+    final_task();
+    nested_region(me);
+    nest_lock();
+  }
+  CHECK_EQ(bad, 0);
+  printf("undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock ok\n");
+  return 0;
+}
+// CHECK: undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock ok
