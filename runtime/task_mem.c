@@ -78,7 +78,11 @@ void bob_task_mem_init(void)
     caches = bob_per_es_new(sizeof *caches, "the task caches");
 }
 
-/* Block sizes are whole classes: the size is found again from the class. */
+/* Block sizes are whole classes: the size is found again from the class.
+ * Blocks start on a cache line, so that no two tasks share one: two
+ * threads running tasks made next to each other (a taskloop's helpers,
+ * gomp_task.c) wrote each other's lines at every chunk, which doubled a
+ * taskloop of tiny chunks. */
 static int class_of(size_t size) { return (int)((size + CLASS_BYTES - 1) / CLASS_BYTES) - 1; }
 
 /* The free-list link lies in the fields every task sets. */
@@ -116,7 +120,7 @@ bob_task_t *bob_task_mem_alloc(size_t size)
             return (bob_task_t *)b;
         }
     }
-    bob_task_t *t = aligned_alloc(TASK_ALIGN, (size_t)(c + 1) * CLASS_BYTES);
+    bob_task_t *t = aligned_alloc(CLASS_BYTES, (size_t)(c + 1) * CLASS_BYTES);
     if (!t)
         bob_fatal("out of memory allocating a task of %zu bytes", size);
     memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);

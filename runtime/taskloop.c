@@ -169,10 +169,14 @@ uint64_t bob_taskloop_plan(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t
     return n;
 }
 
-/* Runs are claimed guided, a share of what is left at each claim: few
- * atomic additions on the shared line (about 2 x nthreads x ln(ntasks)),
- * and small runs at the end, where a thread that claimed last would
- * otherwise hold the others up. */
+/* Runs are claimed guided, a share of what is left at each claim, and at
+ * most CLAIM_MAX chunks: few atomic additions on the shared line, and
+ * small runs at the end, where a thread that claimed last would otherwise
+ * hold the others up; the cap bounds what a thread that loses its CPU
+ * meanwhile holds (on a loaded machine, a run of a quarter of the loop
+ * left the others waiting milliseconds for its last chunks). */
+enum { CLAIM_MAX = 256 };
+
 void bob_chunks_claim_init(bob_chunks_claim_t *cl, const bob_chunks_t *c, int nthreads)
 {
     atomic_init(&cl->next, c->k);
@@ -190,6 +194,8 @@ bool bob_chunks_claim(bob_chunks_claim_t *cl, uint64_t *k, uint64_t *end)
     uint64_t n = (cl->ntasks - seen) / (2 * cl->nthreads);
     if (n == 0)
         n = 1;
+    if (n > CLAIM_MAX)
+        n = CLAIM_MAX;
     uint64_t got = atomic_fetch_add_explicit(&cl->next, n, memory_order_relaxed);
     if (got >= cl->ntasks)
         return false;
