@@ -207,8 +207,8 @@ static bool discarded_at_creation(const bob_thread_t *self, const bob_gomp_task_
            bob_tasks_cancelled(self);
 }
 
-/* A task made as a runtime task, out of line: its dependence array keeps
- * the frame of the path to ran_here's tasks free of it. */
+/* A task made as a runtime task. Out of line, so that the dependence
+ * array's variable-length frame stays off the path of ran_here's tasks. */
 __attribute__((noinline)) static void made_task(bob_thread_t *self,
                                                 const bob_gomp_task_t *task,
                                                 bool if_clause, void **depend, void **detach)
