@@ -212,6 +212,18 @@ static uint64_t next_random(bti_es_t *es)
     return es->rng = x;
 }
 
+/* A unit set aside by some ES (set_aside), now ready in es's stealable
+ * pools again: the priority pool if it has a priority, as it had before. */
+static void requeue_aside(bti_es_t *es, bt_unit_t *u)
+{
+    if (u->priority > 0) {
+        bti_priority_push(es, u);
+        return;
+    }
+    bti_count(es, u);
+    bti_deque_push(&es->shared, u);
+}
+
 static bt_unit_t *steal(bti_es_t *es)
 {
     uint32_t r = (uint32_t)(next_random(es) % (uint64_t)(bti_g.num_es - 1));
@@ -235,8 +247,9 @@ static bt_unit_t *steal(bti_es_t *es)
     u = bti_fifo_pop(&batch);
     for (bt_unit_t *v; (v = bti_fifo_pop(&batch));) {
         if (aside)
-            bti_count(es, v);
-        bti_deque_push(&es->shared, v);
+            requeue_aside(es, v);
+        else
+            bti_deque_push(&es->shared, v);
     }
     return u;
 }
@@ -289,10 +302,9 @@ void bti_aside_return(bti_es_t *es)
     bti_fifo_t batch = {0};
     if (!bti_inbox_drain(&es->aside_inbox, &batch))
         return;
-    for (bt_unit_t *u; (u = bti_fifo_pop(&batch));) {
-        bti_count(es, u);
-        bti_deque_push(&es->shared, u);
-    }
+    for (bt_unit_t *u; (u = bti_fifo_pop(&batch));)
+        requeue_aside(es, u);
+    notify_thieves(es); /* as after any push into the own shared pool */
 }
 
 static bool take(bti_es_t *es, bt_unit_t *u)

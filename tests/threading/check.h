@@ -74,6 +74,8 @@ static inline double now_sec(void) {
 /* How long a polling loop waits for a state before declaring failure. */
 #define GIVE_UP_SEC 60.0
 
+#include "../include/deadline.h"
+
 static inline void nap_ms(long ms) {
   struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
   while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {

@@ -70,26 +70,6 @@ static inline void spin_a_bit(int n) {
     ;
 }
 
-#include <signal.h>
-
-static const char *deadline_what_;
-
-static inline void deadline_expired_(int sig) {
-  (void)sig;
-  static const char tail[] = ": did not finish within its deadline (a hang)\n";
-  ssize_t ignored = write(2, deadline_what_, strlen(deadline_what_));
-  ignored = write(2, tail, sizeof tail - 1);
-  (void)ignored;
-  _exit(1);
-}
-
-/* Ends the test with a message naming `what` if it still runs after
- * `seconds`: a test of forward progress fails by its own clock, not by
- * lit's. Uses SIGALRM. */
-static inline void deadline(unsigned seconds, const char *what) {
-  deadline_what_ = what;
-  signal(SIGALRM, deadline_expired_);
-  alarm(seconds);
-}
+#include "../../include/deadline.h"
 
 #endif
