@@ -186,9 +186,19 @@ static void unreg(uintptr_t *data, bool with_chunks)
     }
 }
 
-static uintptr_t *visible(bob_thread_t *self)
+static uintptr_t *visible(const bob_thread_t *self)
 {
     return self->taskgroup ? self->taskgroup->gomp_reductions : NULL;
+}
+
+/* A chunk of another team's array is the one remap that may move a task
+ * (chunk_index); the registrations a task may name are those visible. */
+bool bob_gomp_taskred_may_move(const bob_thread_t *ctx)
+{
+    for (const uintptr_t *d = visible(ctx); d; d = (const uintptr_t *)d[4])
+        if (d[5] && rec_of(d)->team != ctx->team)
+            return true;
+    return false;
 }
 
 void bob_gomp_taskgroup_reduction_register(bob_thread_t *self, uintptr_t *data)

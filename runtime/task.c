@@ -219,7 +219,7 @@ static void task_main(void *ctx)
     t->host = NULL;
     if (host && !t->seated) {
         t->ctx.seat = t->ctx.tid = host->seat;
-        run_body(t, NULL, false);
+        run_body(t, host, false);
     } else if (bob_seat_take(t)) {
         run_body(t, NULL, true);
     }
@@ -535,13 +535,14 @@ void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
 
 /* ---- Waiting for tasks ------------------------------------------------------ */
 
-/* A waiter runs the tasks it waits for that wait on its own ES in place,
- * on its stack (bt_run_ready), where suspending would cost it a switch
- * each way and their completion a wake-up. Only an implicit task does: a
- * task it runs in place takes its team's task-reduction chunks by its seat
- * and so never needs to move to the ES of a member (gomp_taskred.c), which
- * a task on another unit's stack could not. What it runs descends from it, as OpenMP's task
- * scheduling constraint asks, or, at a barrier, belongs to its team. */
+/* A waiter, implicit task or explicit, runs the tasks it waits for that
+ * wait on its own ES in place, on its stack (bt_run_ready), where
+ * suspending would cost it a switch each way and their completion a
+ * wake-up; a tree of tasks that wait for their children so runs depth
+ * first on one stack, as it would on a Pthread runtime's thread, and
+ * touches seats only where a thief took a subtree. What it runs descends
+ * from it, as OpenMP's task scheduling constraint asks, or, at a barrier,
+ * belongs to its team. */
 static int child_of(void *task_ctx, void *parent)
 {
     return ((bob_thread_t *)task_ctx)->task->parent == parent;
@@ -563,12 +564,15 @@ struct wanted {
 /* A unit bt_run_ready accepts is its own already: it runs here for sure.
  * An untied task is left to run as a unit of its own, in a seat of its
  * own: one run in place could not resume in another seat when it
- * yields, since its host's seat is the one it must end in. */
+ * yields, since its host's seat is the one it must end in. So is a task
+ * that may move to another ES for a reduction chunk, which a unit on
+ * another's stack could not. */
 static int hosted(void *task_ctx, void *wanted)
 {
     const struct wanted *w = wanted;
     bob_task_t *t = ((bob_thread_t *)task_ctx)->task;
-    if (!(t->flags & BOB_TASK_TIED) || !w->is(task_ctx, w->arg))
+    if (!(t->flags & BOB_TASK_TIED) || !w->is(task_ctx, w->arg) ||
+        bob_gomp_taskred_may_move(task_ctx))
         return 0;
     t->host = w->host;
     return 1;
@@ -607,7 +611,7 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
                        bob_lend_t to_whom)
 {
     struct wanted w = {wanted, arg, self};
-    bob_wait_zero_helping(count, what, self->task ? NULL : run_wanted, &w, self, to_whom);
+    bob_wait_zero_helping(count, what, run_wanted, &w, self, to_whom);
 }
 
 void bob_taskwait(bob_thread_t *self)

@@ -228,6 +228,12 @@ void bob_deptable_free(struct bob_deptable *table);
 void bob_taskgroup_begin(bob_thread_t *self);
 void bob_taskgroup_end(bob_thread_t *self);
 
+/* ---- gomp_taskred.c (gcc's task reductions), for the task scheduler ---- */
+/* Whether a task with context ctx may move to another ES to take a chunk
+ * of gcc's task reductions: only for an array registered by another team
+ * than its own. */
+bool bob_gomp_taskred_may_move(const bob_thread_t *ctx);
+
 /* ---- taskred.c: LLVM's task reductions ---- */
 /* with_orig selects LLVM's newer input layout (taskred). */
 void *bob_taskred_init(bob_thread_t *self, int n, const void *data, bool with_orig);

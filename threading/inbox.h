@@ -43,6 +43,8 @@ static inline bool bti_inbox_drain(bti_inbox_t *box, bti_fifo_t *q)
     while (u) {
         bt_unit_t *next = u->next;
         u->next = rev;
+        if (rev)
+            rev->prev = u;
         rev = u;
         u = next;
         n++;

@@ -198,11 +198,14 @@ static bool runnable_here(const bt_unit_t *self, const bt_unit_t *u, bt_fn_t fn,
 }
 
 /* The newest unit of the shared pool, which is the owner's end of the
- * deque, or else the oldest of the private one: most likely what the
- * waiter itself just made. The shared one is popped before it is looked
- * at, and pushed back if refused: a unit only peeked at could be stolen,
- * run and freed while its argument is read. A unit run in place that
- * suspends may take the waiter to another ES (bti_run_here). */
+ * deque, or else the newest of the private one: most likely what the
+ * waiter itself just made, and, as the waiter runs them so, what keeps a
+ * tree of waiting units depth first; the oldest is as likely to be a
+ * sibling of an ancestor, which the waiter may not run. The shared one is
+ * popped before it is looked at, and pushed back if refused: a unit only
+ * peeked at could be stolen, run and freed while its argument is read. A
+ * unit run in place that suspends may take the waiter to another ES
+ * (bti_run_here). */
 int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
 {
     bti_es_t *es = bti_es_self();
@@ -218,10 +221,10 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
     if (!u) {
         if (bti_fifo_empty(&es->local))
             bti_inbox_drain(&es->private_inbox, &es->local);
-        u = es->local.head;
+        u = es->local.tail;
         if (!u || !runnable_here(self, u, fn, wanted, ctx))
             return 0;
-        bti_fifo_pop(&es->local);
+        bti_fifo_pop_newest(&es->local);
     }
     bti_uncount(u);
     if (u->is_tasklet)

@@ -65,6 +65,9 @@ struct bt_unit {
      * its ES past a time slice is preempted (preempt.c). */
     bool progress;
     _Alignas(64) _Atomic uintptr_t join;
+    /* The link back in a FIFO (fifo.h), written with `next` by whoever
+     * holds the list. */
+    bt_unit_t *prev;
     /* A progress unit waiting in a pool: the ES whose count it is in. */
     struct bti_es *counted;
     /* SC run in place by its joiner (bt_join): the unit whose stack it runs

@@ -138,13 +138,7 @@ static inline bt_unit_t *bti_yieldq_steal(bti_yieldq_t *y, const void *loaded)
              u = u->next)
             prev = u;
     if (u) {
-        if (prev)
-            prev->next = u->next;
-        else
-            y->q.head = u->next;
-        if (y->q.tail == u)
-            y->q.tail = prev;
-        y->q.length--;
+        bti_fifo_unlink(&y->q, prev, u);
         bti_yieldq_count(y, u, -1);
     }
     bti_yieldq_unlock(y);

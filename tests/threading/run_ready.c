@@ -1,7 +1,7 @@
 /* bt_run_ready: a ULT about to wait runs, in place, a unit of its own ES's
  * pools that it accepts.
- *   - the newest unit of the shared pool, or the oldest of the private
- *     one, runs on the caller's stack if it runs the given function and
+ *   - the newest unit of the shared pool, or else the newest of the
+ *     private one, runs on the caller's stack if it runs the given function and
  *     the caller's predicate accepts its argument; a joinable unit is then
  *     finished for its joiner, a detached one freed;
  *   - a unit it does not accept (function, predicate, a unit that has
@@ -62,11 +62,15 @@ static void accepted(void) {
   bt_join_free(a);
   CHECK(bt_run_ready(record, wanted, &asked) == 0);
 
-  struct probe priv = {.wanted = 1}, task = {.wanted = 1};
+  struct probe first = {.wanted = 1}, priv = {.wanted = 1}, task = {.wanted = 1};
+  bt_unit_t *f = make(bt_pool_private(-1), record, &first, in_place);
   bt_unit_t *c = make(bt_pool_private(-1), record, &priv, in_place);
   CHECK(bt_run_ready(record, wanted, &asked) == 1);
-  CHECK(priv.runs == 1 && on_same_stack(priv.frame, mine));
+  CHECK(priv.runs == 1 && first.runs == 0 && on_same_stack(priv.frame, mine));
   bt_join_free(c);
+  CHECK(bt_run_ready(record, wanted, &asked) == 1);
+  CHECK(first.runs == 1 && first.self == f && on_same_stack(first.frame, mine));
+  bt_join_free(f);
   bt_unit_attr_t tasklet = {.tasklet = 1};
   bt_unit_t *t = make(bt_pool_shared(-1), record, &task, tasklet);
   CHECK(bt_run_ready(record, wanted, &asked) == 1 && task.runs == 1);
@@ -77,7 +81,7 @@ static void accepted(void) {
   detached.detached = 1;
   make(bt_pool_shared(-1), record, &gone, detached);
   CHECK(bt_run_ready(record, wanted, &asked) == 1 && gone.runs == 1);
-  printf("run_ready: the newest shared or oldest private unit ran on the caller's stack\n");
+  printf("run_ready: the newest shared or private unit ran on the caller's stack\n");
 }
 
 /* Each of these is left alone, then run by the scheduler on the join. */

@@ -4,7 +4,8 @@
 // (switch in, complete out), taskwait and taskgroup as sync regions with
 // their waits, an explicit barrier and a worksharing one (a barrier of
 // unknown kind for gcc, whose GOMP_barrier serves both); inside a task,
-// get_task_info names it and its creator.
+// get_task_info names it and its creator; a task run by the task that
+// waits for it (in a team of one) switches from that task.
 // RUN: %libomp-compile %ompt-flags && %libomp-run | FileCheck %s
 // REQUIRES: bobbin
 #include "check.h"
@@ -58,6 +59,17 @@ int main(void) {
       }
     }
   }
+  printf("1 mark one\n");
+  #pragma omp parallel num_threads(1)
+  {
+    #pragma omp task
+    {
+      uint64_t me = current_task();
+      #pragma omp task
+      in_task(me);
+      #pragma omp taskwait
+    }
+  }
   printf("1 mark end\n");
   return 0;
 }
@@ -85,5 +97,13 @@ int main(void) {
 // CHECK-DAG: [[S]] sync_begin taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: [[S]] sync_end taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: sync_end barrier{{(_implicit_workshare)?}} parallel=[[P]]
+// CHECK: 1 mark one
+// A task its waiter runs interrupts the waiter, implicit or explicit.
+// CHECK: 1 task_create parent=[[I1:[0-9]+]] task=[[X:[0-9]+]] flags=0x4
+// CHECK: 1 task_schedule prior=[[I1]] status=switch next=[[X]]
+// CHECK-NEXT: 1 task_create parent=[[X]] task=[[Y:[0-9]+]] flags=0x4
+// CHECK: 1 task_schedule prior=[[X]] status=switch next=[[Y]]
+// CHECK-NEXT: 1 task_schedule prior=[[Y]] status=complete next=[[X]]
+// CHECK: 1 task_schedule prior=[[X]] status=complete next=[[I1]]
 // CHECK: 1 mark end
 // CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0

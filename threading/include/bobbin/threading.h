@@ -202,9 +202,9 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
  * beneath it. Otherwise the unit gets a stack and a context of its own. */
 void bt_join(bt_unit_t *unit);
 /* For a ULT about to wait for units it made: runs in place, as bt_join
- * would run an unstarted unit it joins, one unit that waits in a pool of
- * the caller's ES, has not started, runs fn and that wanted(arg, ctx)
- * accepts. Returns 1 if it ran one, 0 if there was none (or the caller is
+ * would run an unstarted unit it joins, the newest unit of its ES's shared
+ * pool, or else of its private one, if that unit has not started, runs fn
+ * and wanted(arg, ctx) accepts it. Returns 1 if it ran one, 0 if there was none (or the caller is
  * a tasklet, or units with a priority wait on the ES). wanted must not
  * accept a unit that calls bt_migrate_to. */
 int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx);
