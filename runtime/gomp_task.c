@@ -354,20 +354,23 @@ static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
     return here;
 }
 
-/* Small chunks, each run in less than a queued task costs (taskloop.c),
- * are not worth a work unit each, and libgomp runs them all on the
- * encountering thread. Here the team's other threads help instead: the
- * encountering thread queues one helper task per other thread, and each
- * helper, as the encountering thread itself, claims runs of the chunks
- * left (bob_chunks_claim) and runs every chunk at once as a task of its
- * own, as run_chunks does. A chunk a helper runs has the helper for its
- * creator: a task of the same taskgroup, with the same ICVs, on the
- * thread that runs the helper, so the chunk sees what it would had that
- * thread taken its own task from the queue. A helper that starts once
- * every chunk is claimed returns at once. Only under the taskloop's
- * taskgroup, which keeps the encountering thread's frame (spec, its
- * data, the record) until the helpers are done, and without a tool, which
- * would see the helpers as tasks the program did not make. */
+/* A taskloop of many chunks makes no task of each: a queued task costs
+ * its producer and its thief more than a short chunk takes to run, and
+ * libgomp runs a large batch on the encountering thread. Here the team's
+ * other threads help instead: the encountering thread queues one helper
+ * task per other thread, and each helper, as the encountering thread
+ * itself, claims runs of the chunks left (bob_chunks_claim, which bounds a
+ * run by time, so that long chunks are shared as well as short ones) and
+ * runs every chunk at once as a task of its own, as run_chunks does. A
+ * chunk a helper runs has the helper for its creator: a task of the same
+ * taskgroup, with the same ICVs, on the thread that runs the helper, so
+ * the chunk sees what it would had that thread taken its own task from
+ * the queue. A helper that starts once every chunk is claimed returns at
+ * once. Only under the taskloop's taskgroup, which keeps the encountering
+ * thread's frame (spec, its data, the record) until the helpers are done,
+ * for tied chunks (an untied one could go on in another seat than its
+ * helper's), and without a tool, which would see the helpers as tasks the
+ * program did not make. */
 typedef struct chunk_share {
     bob_chunks_claim_t claim;
     bob_chunks_t plan;
@@ -376,21 +379,22 @@ typedef struct chunk_share {
     int64_t start, step;
 } chunk_share_t;
 
-/* Fewer chunks left than this are run by the encountering thread alone:
- * a helper would cost more than it could take. */
+/* Fewer chunks left than this go as the feed says (taskloop.c): helpers
+ * would cost more than they could take. */
 enum { SHARE_MIN = 256 };
 
 static bool may_share(const bob_thread_t *self, const bob_gomp_task_t *spec, bool group,
-                      const bob_feed_t *feed, const bob_chunks_t *c)
+                      const bob_chunks_t *c)
 {
-    return feed->small && group && !(spec->flags & BOB_GOMP_TASK_UNTIED) &&
+    return group && !(spec->flags & BOB_GOMP_TASK_UNTIED) &&
            self->team->nthreads > 1 && !self->final && !bob_ompt_on &&
            !bt_self_is_tasklet() && c->ntasks - c->k >= SHARE_MIN;
 }
 
 static bob_task_t *run_claimed(bob_thread_t *self, chunk_share_t *s, bob_task_t *here)
 {
-    for (uint64_t k, end; bob_chunks_claim(&s->claim, &k, &end);) {
+    bob_claim_pace_t pace = {0};
+    for (uint64_t k, end; bob_chunks_claim(&s->claim, &pace, &k, &end);) {
         bob_chunks_t view = s->plan;
         bob_chunks_seek(&view, k);
         here = run_chunks(self, s->spec, s->reductions, &view, end - k, s->start, s->step,
@@ -463,7 +467,7 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     chunk_share_t share = {.spec = task, .reductions = reductions, .start = start,
                            .step = step};
     for (bool queued; !bob_chunks_done(&chunks);) {
-        if (may_share(self, task, group, &feed, &chunks)) {
+        if (may_share(self, task, group, &chunks)) {
             end_run(self, &here);
             share_chunks(self, &share, &chunks);
             break;

@@ -318,8 +318,17 @@ typedef struct bob_chunks_claim {
 } bob_chunks_claim_t;
 /* The chunks of c not handed out yet, for nthreads to claim. */
 void bob_chunks_claim_init(bob_chunks_claim_t *cl, const bob_chunks_t *c, int nthreads);
-/* Claims the chunks [*k, *end); false once all are claimed. */
-bool bob_chunks_claim(bob_chunks_claim_t *cl, uint64_t *k, uint64_t *end);
+/* One claimer's pace: how many chunks it may claim next, from how long
+ * its last run took. Zero to start; the claimer runs the chunks of one
+ * claim before it makes the next. */
+typedef struct bob_claim_pace {
+    uint64_t limit; /* chunks the last claim could take */
+    uint64_t got;   /* chunks it took */
+    uint64_t since; /* when it was made (CLOCK_MONOTONIC ns), 0 before */
+} bob_claim_pace_t;
+/* Claims the chunks [*k, *end) at pace's pace; false once all are claimed. */
+bool bob_chunks_claim(bob_chunks_claim_t *cl, bob_claim_pace_t *pace, uint64_t *k,
+                      uint64_t *end);
 
 /* What a taskloop knows of its queue so far (taskloop.c), made by
  * bob_feed_init. */
@@ -330,7 +339,6 @@ typedef struct bob_feed {
     uint64_t since;   /* when they began (CLOCK_MONOTONIC ns), 0 if none did */
     bool last_here;   /* the last chunk runs at once */
     bool first_look;  /* no look was made yet */
-    bool small;       /* the last look found the chunks run at once small */
 } bob_feed_t;
 /* f for a taskloop of self; group: whether its taskgroup waits for it. */
 void bob_feed_init(bob_feed_t *f, bool group);

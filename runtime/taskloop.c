@@ -85,10 +85,10 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
  * producer would spend longer queueing it than running it, and a thief
  * longer taking it. So the runs of chunks at once are timed (a clock read
  * when one starts and at the look that ends it), and while they are that
- * small no more are queued, as libgomp queues none of a large batch (gcc's
- * taskloop then has the team's other threads claim runs of the chunks
- * left instead: gomp_task.c); the first look, before any was timed,
- * queues no more than FIRST_BATCH. */
+ * small no more are queued, as libgomp queues none of a large batch; the
+ * first look, before any was timed, queues no more than FIRST_BATCH.
+ * (gcc's taskloop of many chunks shares them with the team instead, and
+ * feeds only the last few: gomp_task.c.) */
 enum { EVERY_MAX = 256, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
 
 static uint64_t now_ns(void)
@@ -126,8 +126,7 @@ static uint32_t look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
 {
     bool first = f->first_look;
     f->first_look = false;
-    f->small = small_chunks(f);
-    if (f->small) {
+    if (small_chunks(f)) {
         look_less_often(f);
         f->wait = f->every;
         return 0;
@@ -169,13 +168,16 @@ uint64_t bob_taskloop_plan(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t
     return n;
 }
 
-/* Runs are claimed guided, a share of what is left at each claim, and at
- * most CLAIM_MAX chunks: few atomic additions on the shared line, and
- * small runs at the end, where a thread that claimed last would otherwise
- * hold the others up; the cap bounds what a thread that loses its CPU
- * meanwhile holds (on a loaded machine, a run of a quarter of the loop
- * left the others waiting milliseconds for its last chunks). */
-enum { CLAIM_MAX = 256 };
+/* Runs are claimed guided, a share of what is left at each claim: few
+ * atomic additions on the shared line, and small runs at the end, where a
+ * thread that claimed last would otherwise hold the others up. A claimer
+ * also bounds its claims by time: it starts with one chunk, and then takes
+ * at most what it ran in CLAIM_NS at the pace of its last run, growing at
+ * most twofold a claim, and never more than CLAIM_MAX chunks. So chunks of
+ * any length may be shared: a thread that loses its CPU (on a loaded
+ * machine, for milliseconds) holds the others up by about CLAIM_NS of
+ * work, not by a share of the loop. */
+enum { CLAIM_MAX = 256, CLAIM_NS = 20000 };
 
 void bob_chunks_claim_init(bob_chunks_claim_t *cl, const bob_chunks_t *c, int nthreads)
 {
@@ -184,23 +186,35 @@ void bob_chunks_claim_init(bob_chunks_claim_t *cl, const bob_chunks_t *c, int nt
     cl->nthreads = (uint64_t)(nthreads > 0 ? nthreads : 1);
 }
 
+static uint64_t paced_limit(bob_claim_pace_t *pace)
+{
+    uint64_t now = now_ns(), limit = 1;
+    if (pace->since) {
+        uint64_t took = now - pace->since;
+        uint64_t fits = took ? CLAIM_NS * pace->got / took : CLAIM_MAX;
+        limit = 2 * pace->limit < fits ? 2 * pace->limit : fits;
+        limit = limit < 1 ? 1 : limit > CLAIM_MAX ? CLAIM_MAX : limit;
+    }
+    pace->since = now;
+    return pace->limit = limit;
+}
+
 /* Relaxed: the claims hand out numbers only; what the chunks read was
  * written before the threads that claim them were given the record. */
-bool bob_chunks_claim(bob_chunks_claim_t *cl, uint64_t *k, uint64_t *end)
+bool bob_chunks_claim(bob_chunks_claim_t *cl, bob_claim_pace_t *pace, uint64_t *k,
+                      uint64_t *end)
 {
     uint64_t seen = atomic_load_explicit(&cl->next, memory_order_relaxed);
     if (seen >= cl->ntasks)
         return false;
-    uint64_t n = (cl->ntasks - seen) / (2 * cl->nthreads);
-    if (n == 0)
-        n = 1;
-    if (n > CLAIM_MAX)
-        n = CLAIM_MAX;
+    uint64_t n = (cl->ntasks - seen) / (2 * cl->nthreads), limit = paced_limit(pace);
+    n = n < 1 ? 1 : n > limit ? limit : n;
     uint64_t got = atomic_fetch_add_explicit(&cl->next, n, memory_order_relaxed);
     if (got >= cl->ntasks)
         return false;
     *k = got;
     *end = got + n < cl->ntasks ? got + n : cl->ntasks;
+    pace->got = *end - got;
     return true;
 }
 

@@ -6,7 +6,7 @@
 // the same thread number. Then the sharing itself: the tasks past the first
 // hundred that the encountering thread runs wait until another thread has
 // run one of them too, which only a thread helping with the loop can do
-// (a queue of single tasks stops growing once they are seen to be small).
+// (none of its tasks is queued on its own).
 // REQUIRES: gcc, bobbin
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 %libomp-run | FileCheck %s
