@@ -52,11 +52,15 @@ static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
     /* Spinning stops when the ES has other units ready: one of them may be
      * a task of the team, which the waiter runs itself rather than
      * suspending for the ES to run it. */
-    do {
-        for (bob_spin_t s = {0}; bob_spin(&s);)
+    for (bob_spin_t s = {0};;) {
+        while (bob_spin(&s))
             if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
                 return;
-    } while (bob_run_team_task(self));
+        if (bob_run_team_task(self))
+            s = (bob_spin_t){0};
+        else if (!bob_spin_resumes(&s))
+            break;
+    }
     bob_seat_lend(self, BOB_LEND_TEAM);
     while (atomic_load(&team->bar_gen) == gen && !cancelled(team, cancellable))
         bob_wait_change((uint32_t *)&team->bar_gen, gen, &team->bar_waiters, "a barrier");

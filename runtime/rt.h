@@ -420,6 +420,16 @@ static inline bool bob_spin_upto(bob_spin_t *s, int limit)
     return true;
 }
 static inline bool bob_spin(bob_spin_t *s) { return bob_spin_upto(s, BOB_SPIN_ALONE); }
+/* A waiter that stopped spinning because its ES had other units ready, and
+ * then found none it could run in place: whether to spin on, with what is
+ * left of s. It does if the ES has nothing ready any more, which is how it
+ * finds a unit another ES took meanwhile (the task it waits for, often):
+ * suspending then would cost it a switch, and the application's thread a
+ * hand-over of its ES, for nothing. */
+static inline bool bob_spin_resumes(const bob_spin_t *s)
+{
+    return s->rounds <= BOB_SPIN_ALONE && bt_spin_pays();
+}
 /* Suspends while *word == seen, counted in *waiters; whoever changes the
  * word then calls bob_wake_change, which wakes only if someone waits. */
 void bob_wait_change(uint32_t *word, uint32_t seen, _Atomic uint32_t *waiters,

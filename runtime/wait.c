@@ -55,20 +55,39 @@ void bob_wake_change(uint32_t *word, _Atomic uint32_t *waiters)
         bt_futex_wake(word, INT_MAX);
 }
 
+enum spun { SPUN_ZERO, SPUN_HELPED, SPUN_OUT };
+
+/* Spins (bob_spin) until *word is 0, help runs a unit in place, or
+ * spinning no longer pays. */
+static enum spun spin_helping(_Atomic uint32_t *word, bool (*help)(void *), void *arg)
+{
+    bob_spin_t s = {0};
+    for (;;) {
+        while (atomic_load_explicit(word, memory_order_acquire) && bob_spin(&s))
+            ;
+        if (!atomic_load_explicit(word, memory_order_acquire))
+            return SPUN_ZERO;
+        if (help && help(arg))
+            return SPUN_HELPED;
+        if (!bob_spin_resumes(&s))
+            return SPUN_OUT;
+    }
+}
+
 /* bob_wait returns once the word is no longer v, or spuriously: the word
  * is looked at again, and a waiter woken early spins (or helps) anew. */
 void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
                            void *arg, bob_thread_t *lender, bob_lend_t to_whom)
 {
     for (;;) {
-        bob_spin_t s = {0};
-        while (atomic_load_explicit(word, memory_order_acquire) && bob_spin(&s))
-            ;
+        enum spun spun = spin_helping(word, help, arg);
+        if (spun == SPUN_ZERO)
+            return;
+        if (spun == SPUN_HELPED)
+            continue;
         uint32_t v = atomic_load_explicit(word, memory_order_acquire);
         if (!v)
             return;
-        if (help && help(arg))
-            continue;
         if (lender) { /* what it waits for includes tasks, which it lets run */
             bob_seat_lend(lender, to_whom);
             bt_units_wanted(1);
