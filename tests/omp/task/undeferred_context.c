@@ -5,7 +5,8 @@
 // ICV it sets stays in it; its taskwait waits for its own children only,
 // not for a sibling that waits for it; final(1) makes it final, not its
 // creator; a nested parallel region inside it forks from it; a nest lock it
-// takes is its own.
+// takes is its own. The chunks of a taskloop that run at once (here all
+// but the first few, or shared with the team) are such tasks as well.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
 #include "check.h"
@@ -110,6 +111,25 @@ static void nest_lock(void) {
   omp_destroy_nest_lock(&lock);
 }
 
+static void taskloop_chunks(void) {
+  int before = omp_get_max_threads();
+#pragma omp taskloop num_tasks(1000)
+  for (int i = 0; i < 1000; i++) {
+    expect(omp_get_max_threads() == before);
+    if (i % 2 == 0) {
+      omp_set_num_threads(before + 1 + i % 4);
+      expect(omp_get_max_threads() == before + 1 + i % 4);
+    } else {
+      int child_ran = 0;
+#pragma omp task shared(child_ran)
+      __atomic_store_n(&child_ran, 1, __ATOMIC_RELEASE);
+#pragma omp taskwait
+      expect(__atomic_load_n(&child_ran, __ATOMIC_ACQUIRE) == 1);
+    }
+  }
+  expect(omp_get_max_threads() == before);
+}
+
 int main(void) {
   omp_set_max_active_levels(2);
 #pragma omp parallel num_threads(2)
@@ -121,9 +141,11 @@ int main(void) {
     final_task();
     nested_region(me);
     nest_lock();
+    taskloop_chunks();
   }
   CHECK_EQ(bad, 0);
-  printf("undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock ok\n");
+  printf("undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock, "
+         "taskloop chunks ok\n");
   return 0;
 }
-// CHECK: undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock ok
+// CHECK: undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock, taskloop chunks ok
