@@ -589,7 +589,12 @@ static bool run_wanted(void *wanted)
  * bound (libgomp counts them in its throttle). So an implicit task with
  * more than PENDING_MAX incomplete children runs ready ones of them in
  * place, as at a taskwait, before it makes another with dependences: task
- * creation is a scheduling point, and what it runs descends from it. */
+ * creation is a scheduling point, and what it runs descends from it. A
+ * child released by a predecessor that ran on another ES waits there, out
+ * of the producer's reach, and so may a unit it may not run sit at the
+ * end of its own ES's pool: then it yields as at a taskyield, lending its
+ * seat to its descendants, and its ES runs or steals what is ready, until
+ * enough of its children are done. */
 enum { PENDING_MAX = 4 * READY_PER_ES };
 
 void bob_task_drain(bob_thread_t *self)
@@ -599,9 +604,13 @@ void bob_task_drain(bob_thread_t *self)
     struct wanted w = {child_of, self, self};
     /* relaxed: a bound on memory, not a handshake; a stale count runs a
      * task more or fewer, and every ready child runs in the end anyway */
-    while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX &&
-           run_wanted(&w))
-        ;
+    while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX) {
+        if (run_wanted(&w))
+            continue;
+        if (bt_self_is_tasklet())
+            return;
+        bob_taskyield(self); /* lending its seat: a child started elsewhere needs one */
+    }
 }
 
 /* The waiter's seat is lent while it sleeps (seat.c): to its descendants
