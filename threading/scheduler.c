@@ -672,38 +672,3 @@ void bti_unpark(bt_unit_t *u)
         }
     }
 }
-
-/* ---- Waiters ------------------------------------------------------------ */
-
-void bti_waiter_prepare(bti_waiter_t *w, const char *call)
-{
-    bti_es_t *es = bti_es_self();
-    w->unit = es ? es->current : NULL;
-    w->call = call;
-    atomic_init(&w->futex, 0);
-    w->next = NULL;
-}
-
-void bti_waiter_block(bti_waiter_t *w)
-{
-    if (w->unit && w->unit->is_tasklet)
-        bti_fatal("a tasklet cannot wait in %s (tasklets run to completion on "
-                  "the scheduler's stack); create the unit as a ULT", w->call);
-    if (w->unit) {
-        bti_park(bti_es_self(), w->unit);
-        return;
-    }
-    while (!atomic_load_explicit(&w->futex, memory_order_acquire))
-        bti_futex_wait(&w->futex, 0);
-}
-
-void bti_waiter_wake(bti_waiter_t *w)
-{
-    bt_unit_t *u = w->unit; /* read first: w dies once its owner wakes */
-    if (u) {
-        bti_unpark(u);
-        return;
-    }
-    atomic_store_explicit(&w->futex, 1, memory_order_release);
-    bti_futex_wake(&w->futex, 1);
-}
