@@ -8,11 +8,11 @@
  * and so is a reference loop doing the same work without the construct;
  * the overhead of one construct is (test - reference) / reps. `reps` is
  * grown until one test loop takes about T ms (default 1), and never below
- * 128; then S samples (default 31), each a reference loop followed by a
- * test loop, give the median and the 10th and 90th percentiles. Short
- * samples and the median keep out most of the samples in which the OS
- * preempted a thread of the team. The work is W dependent multiply-adds
- * (default 64, about a tenth of a microsecond).
+ * 128 unless 8 T is reached first; then S samples (default 31), each a
+ * reference loop followed by a test loop, give the median and the 10th and
+ * 90th percentiles. Short samples and the median keep out most of the
+ * samples in which the OS preempted a thread of the team. The work is W
+ * dependent multiply-adds (default 64, about a tenth of a microsecond).
  *
  * Every case counts what its constructs did (iterations, tasks, critical
  * sections...) and checks the count; a wrong count prints check=bad and the
@@ -32,8 +32,13 @@ static int work = 64;
 static long counter;     /* what the constructs did, checked after each loop */
 static double atomic_sum; /* the target of the atomic case */
 
-enum { SCHED_ITERS = 32 };
-enum { MIN_REPS = 128 }; /* iterations per thread of each scheduled loop */
+enum { SCHED_ITERS = 32 }; /* iterations per thread of each scheduled loop */
+/* Constructs per sample: at least MIN_REPS, so that a sample of constructs
+ * of a microsecond or less averages over many of them, unless a sample of
+ * fewer already lasts LONG_SAMPLE targets (constructs of tens of
+ * microseconds or more, which 128 repetitions would make samples of a
+ * second or more). */
+enum { MIN_REPS = 128, LONG_SAMPLE = 8 };
 
 #ifdef BENCH_TLS
 static long tls_vars[64];
@@ -445,15 +450,15 @@ int main(int argc, char **argv)
     omp_init_lock(&shared_lock);
 
     /* Warm up for a while (thread pools, first touch, streams waking up),
-     * then grow reps until a loop takes the target time, and never fewer
-     * than MIN_REPS constructs per sample. */
+     * then grow reps until a loop takes the target time (see MIN_REPS). */
     double warm = omp_get_wtime();
     while (omp_get_wtime() - warm < 0.02)
-        timed(c, 16);
-    long reps = 16;
+        timed(c, 1);
+    long reps = 1;
     for (;;) {
         double t = timed(c, reps);
-        if ((t >= target && reps >= MIN_REPS) || reps >= (1L << 26))
+        if ((t >= target && (reps >= MIN_REPS || t >= LONG_SAMPLE * target)) ||
+            reps >= (1L << 26))
             break;
         double grow = t > 0 ? 1.3 * target / t : 16;
         if (grow > 16)
