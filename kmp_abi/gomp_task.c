@@ -11,7 +11,7 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
     BOB_OMPT_RA();
     bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags,
                             flags & BOB_GOMP_TASK_PRIORITY ? priority : 0};
-    bob_gomp_task(bob_self(), &task, if_clause, depend, detach);
+    bob_gomp_task(&task, if_clause, depend, detach);
 }
 
 GOMP_EXPORT void GOMP_taskwait(void)

@@ -124,9 +124,10 @@ typedef struct bob_gomp_task {
     int priority;
 } bob_gomp_task_t;
 
-/* The TASK construct. depend is gcc's depend array (flags has
- * BOB_GOMP_TASK_DEPEND), detach the event handle to set (..._DETACH). */
-void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
+/* The TASK construct, made by the calling OpenMP thread or task. depend is
+ * gcc's depend array (flags has BOB_GOMP_TASK_DEPEND), detach the event
+ * handle to set (..._DETACH). */
+void bob_gomp_task(const bob_gomp_task_t *task, bool if_clause,
                    void **depend, void **detach);
 /* TASKLOOP over start, end (exclusive), step, signed or not; the first two
  * words of each task's argument block receive its chunk's bounds. size is

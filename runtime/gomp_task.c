@@ -171,19 +171,29 @@ static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
     bob_task_run_undeferred(self, t);
 }
 
-/* A tied task with neither dependences nor a detach event that runs at
- * once completes here (task.c), and nothing else sees the compiler's
- * argument block while it runs: fn takes the block itself, as in libgomp,
- * unless a copy function makes the task's own copy. Throttled tasks are
- * mostly such, so this path is the shortest: no runtime task around fn. */
-static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_clause)
+/* Whether a task runs at once, here: tied, with neither dependences nor a
+ * detach event, and undeferred or made where tasks run at once (task.c). */
+static bool runs_at_once(const bob_thread_t *self, const bob_gomp_task_t *spec,
+                         bool if_clause)
 {
     enum { NOT_HERE = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };
-    if ((spec->flags & NOT_HERE) || (if_clause && !bob_task_at_once(self)))
-        return false;
-    if (!spec->cpyfn && !(spec->flags & BOB_GOMP_TASK_FINAL) &&
-        bob_task_run_elided(self, spec->fn, spec->data))
-        return true;
+    return !(spec->flags & NOT_HERE) && (!if_clause || bob_task_at_once(self));
+}
+
+/* A task that runs at once completes here (task.c), and nothing else sees
+ * the compiler's argument block while it runs: fn takes the block itself,
+ * as in libgomp, unless a copy function makes the task's own copy.
+ * Without one (nor a final clause) the task is elided (task.c): it gets a
+ * context only if its body asks for one. Throttled tasks are mostly such,
+ * so this path is the shortest: no runtime task around fn. */
+static bool ran_elided(bob_thread_t *self, const bob_gomp_task_t *spec)
+{
+    return !spec->cpyfn && !(spec->flags & BOB_GOMP_TASK_FINAL) &&
+           bob_task_run_elided(self, spec->fn, spec->data);
+}
+
+static void run_here(bob_thread_t *self, const bob_gomp_task_t *spec)
+{
     size_t align = arg_align(spec);
     size_t room = spec->cpyfn ? (size_t)spec->arg_size + align - 1 : 0;
     bob_task_t *t = bob_task_here_begin(self, task_flags(spec), room);
@@ -194,7 +204,6 @@ static bool ran_here(bob_thread_t *self, const bob_gomp_task_t *spec, bool if_cl
     }
     spec->fn(arg);
     bob_task_here_end(self, t);
-    return true;
 }
 
 /* A task made in a cancelled taskgroup or region would be discarded: as libgomp,
@@ -232,10 +241,22 @@ __attribute__((noinline)) static void made_task(bob_thread_t *self,
         run_undeferred(self, t, (int)n, deps);
 }
 
-void bob_gomp_task(bob_thread_t *self, const bob_gomp_task_t *task, bool if_clause,
-                   void **depend, void **detach)
+void bob_gomp_task(const bob_gomp_task_t *task, bool if_clause, void **depend,
+                   void **detach)
 {
-    if (!discarded_at_creation(self, task) && !ran_here(self, task, if_clause))
+    /* In an elided task its creator's context stands in for the task's
+     * until the task needs one (task.c): a task it makes that runs at once
+     * elided needs none, as that task's would be a copy of a copy. */
+    bob_thread_t *self = bob_self_read();
+    if (discarded_at_creation(self, task))
+        return;
+    bool at_once = runs_at_once(self, task, if_clause);
+    if (at_once && ran_elided(self, task))
+        return;
+    self = bob_self();
+    if (at_once)
+        run_here(self, task);
+    else
         made_task(self, task, if_clause, depend, detach);
 }
 
@@ -317,7 +338,7 @@ enum { FRAME_ARGS = 256 };
 /* n chunks that run at once (taskloop.c says when). A tied one with
  * neither a copy function, nor reductions, nor a final clause runs elided
  * (task.c, bob_task_run_elided), with its copy of the argument block in
- * the frame: as ran_here's tasks, it costs a context only if its body asks
+ * the frame: as ran_elided's tasks, it costs a context only if its body asks
  * for one. Another tied one completes here (task.c) with its copy in the
  * room of a task that is mostly the creator's spare; here, if not NULL, is
  * the task the previous chunk ran as, which the next one runs as again

@@ -388,19 +388,20 @@ bool bob_task_here_again(bob_thread_t *self, bob_task_t *t)
  * inquiries) costs nothing more, and anything else (bob_self: making a
  * task, a taskwait, setting an ICV, a lock) first makes it the context it
  * would have had (bob_task_materialize), which ends with the body as a
- * task run at once does. A task made on an application thread that is no
- * unit, or seen by a tool, is not elided. */
+ * task run at once does. An elided task's own elided tasks run against the
+ * same creator. A task made on an application thread that is no unit, or
+ * seen by a tool, is not elided. */
 bool bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data)
 {
     void *tagged = (void *)((uintptr_t)self | BOB_ELIDED);
+    void *prev = bt_self_arg(); /* self, or tagged in an elided task of self's */
     if (bob_ompt_on || !bt_self_set_arg(tagged))
         return false;
     fn(data);
     void *now = bt_self_arg();
-    if (now == tagged)
-        bt_self_set_arg(self);
-    else
+    if (now != tagged)
         bob_task_here_end(self, ((bob_thread_t *)now)->task);
+    bt_self_set_arg(prev);
     return true;
 }
 

@@ -5,8 +5,10 @@
 // ICV it sets stays in it; its taskwait waits for its own children only,
 // not for a sibling that waits for it; final(1) makes it final, not its
 // creator; a nested parallel region inside it forks from it; a nest lock it
-// takes is its own. The chunks of a taskloop that run at once (here all
-// but the first few, or shared with the team) are such tasks as well.
+// takes is its own. So for one run at once inside another, whose body
+// changes its own ICVs before and after the inner task changes its. The
+// chunks of a taskloop that run at once (here all but the first few, or
+// shared with the team) are such tasks as well.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
 #include "check.h"
@@ -69,6 +71,35 @@ static void own_children(void) {
     __atomic_store_n(&passed, 1, __ATOMIC_RELEASE);
   }
 #pragma omp taskwait
+}
+
+static void nested_icvs(void) {
+  int before = omp_get_max_threads(), inner = -1, outer_before = -1, outer_after = -1;
+  int innermost = -1, child_ran = 0;
+#pragma omp task if (0) shared(inner, outer_before, outer_after, innermost, child_ran)
+  {
+#pragma omp task if (0) shared(inner, innermost, child_ran)
+    {
+#pragma omp task if (0) shared(innermost)
+      {
+        omp_set_num_threads(before + 5);
+        innermost = omp_get_max_threads();
+      }
+      inner = omp_get_max_threads();
+      omp_set_num_threads(before + 2);
+#pragma omp task shared(child_ran)
+      __atomic_store_n(&child_ran, 1, __ATOMIC_RELEASE);
+#pragma omp taskwait
+      inner = inner == before && omp_get_max_threads() == before + 2 ? before + 2 : -1;
+    }
+    outer_before = omp_get_max_threads();
+    omp_set_num_threads(before + 1);
+    outer_after = omp_get_max_threads();
+  }
+  expect(innermost == before + 5 && inner == before + 2);
+  expect(__atomic_load_n(&child_ran, __ATOMIC_ACQUIRE) == 1);
+  expect(outer_before == before && outer_after == before + 1);
+  expect(omp_get_max_threads() == before);
 }
 
 static void final_task(void) {
@@ -138,14 +169,15 @@ int main(void) {
     inquiries(me);
     icv_stays();
     own_children();
+    nested_icvs();
     final_task();
     nested_region(me);
     nest_lock();
     taskloop_chunks();
   }
   CHECK_EQ(bad, 0);
-  printf("undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock, "
+  printf("undeferred tasks: inquiries, ICVs, taskwait, nested ICVs, final, nested region, nest lock, "
          "taskloop chunks ok\n");
   return 0;
 }
-// CHECK: undeferred tasks: inquiries, ICVs, taskwait, final, nested region, nest lock, taskloop chunks ok
+// CHECK: undeferred tasks: inquiries, ICVs, taskwait, nested ICVs, final, nested region, nest lock, taskloop chunks ok
