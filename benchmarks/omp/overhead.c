@@ -8,7 +8,7 @@
  * and so is a reference loop doing the same work without the construct;
  * the overhead of one construct is (test - reference) / reps. `reps` is
  * grown until one test loop takes about T ms (default 1), and never below
- * 128 unless 8 T is reached first; then S samples (default 31), each a
+ * 128 unless two loops of fewer take 8 T; then S samples (default 31), each a
  * reference loop followed by a test loop, give the median and the 10th and
  * 90th percentiles. Short samples and the median keep out most of the
  * samples in which the OS preempted a thread of the team. The work is W
@@ -34,11 +34,11 @@ static double atomic_sum; /* the target of the atomic case */
 
 enum { SCHED_ITERS = 32 }; /* iterations per thread of each scheduled loop */
 /* Constructs per sample: at least MIN_REPS, so that a sample of constructs
- * of a microsecond or less averages over many of them, unless a sample of
- * fewer already lasts LONG_SAMPLE targets (constructs of tens of
- * microseconds or more, which 128 repetitions would make samples of a
+ * of a microsecond or less averages over many of them, unless samples of
+ * FIRST_REPS or more already last LONG_SAMPLE targets (constructs of a
+ * millisecond or more, which 128 repetitions would make samples of a
  * second or more). */
-enum { MIN_REPS = 128, LONG_SAMPLE = 8 };
+enum { MIN_REPS = 128, FIRST_REPS = 4, LONG_SAMPLE = 8 };
 
 #ifdef BENCH_TLS
 static long tls_vars[64];
@@ -400,6 +400,14 @@ static double timed(const struct bench_case *c, long reps)
     return t;
 }
 
+/* Whether samples of reps constructs, one of which took t, last LONG_SAMPLE
+ * targets: a second one must as well, as one stall of the OS (a thread of
+ * the team preempted for a tick) would pass for long constructs. */
+static int long_samples(const struct bench_case *c, long reps, double t, double target)
+{
+    return t >= LONG_SAMPLE * target && timed(c, reps) >= LONG_SAMPLE * target;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: overhead CASE [--threads N] [--samples S] [--target-ms T] "
@@ -453,11 +461,11 @@ int main(int argc, char **argv)
      * then grow reps until a loop takes the target time (see MIN_REPS). */
     double warm = omp_get_wtime();
     while (omp_get_wtime() - warm < 0.02)
-        timed(c, 1);
-    long reps = 1;
+        timed(c, FIRST_REPS);
+    long reps = FIRST_REPS;
     for (;;) {
         double t = timed(c, reps);
-        if ((t >= target && (reps >= MIN_REPS || t >= LONG_SAMPLE * target)) ||
+        if ((t >= target && (reps >= MIN_REPS || long_samples(c, reps, t, target))) ||
             reps >= (1L << 26))
             break;
         double grow = t > 0 ? 1.3 * target / t : 16;
