@@ -50,6 +50,7 @@
 enum { QUIET_LOOKS = 3 };
 
 __thread unsigned bti_nopreempt __attribute__((tls_model("initial-exec")));
+__thread unsigned bti_outcall __attribute__((tls_model("initial-exec")));
 
 static struct sigaction previous;
 static pthread_t monitor;
@@ -81,6 +82,13 @@ static void chain(int sig, siginfo_t *info, void *context)
         previous.sa_handler(sig);
 }
 
+/* Whether the handler, asked to freeze its KLT in an outcall (preempt.h),
+ * leaves it alone this time. */
+static bool outcall_spared(void)
+{
+    return bti_outcall && bti_outcall++ <= BTI_OUTCALL_PATIENCE;
+}
+
 /* Our signal on es's active KLT k, which it interrupted at regs outside
  * Bobbin's code: k is frozen if the monitor still asks it to, with every
  * signal blocked until it goes on (restart.c says why), and a system call
@@ -105,7 +113,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
             struct timespec at;
             if (call)
                 clock_gettime(CLOCK_MONOTONIC, &at);
-            if (asked && es->current) {
+            if (asked && es->current && !outcall_spared()) {
                 sigset_t all;
                 sigfillset(&all);
                 pthread_sigmask(SIG_BLOCK, &all, NULL);

@@ -31,6 +31,32 @@ static inline void bti_nopreempt_leave(void)
     bti_nopreempt--;
 }
 
+/* Nonzero while the code running with this TLS block switches its ES to a
+ * unit and calls out of Bobbin's code (the loader, the C library, a
+ * sanitizer) for the unit's TLS block or stack. The handler sees an
+ * instruction outside Bobbin's code there, but a KLT frozen in the
+ * callee's allocator may hold its lock, which every KLT that serves the ES
+ * next then waits for, each until the monitor freezes it too, until the
+ * frozen holder's turn comes behind all the ES's ready units: so the
+ * handler leaves such a call alone the first BTI_OUTCALL_PATIENCE times it
+ * is asked (counted here). Not for ever: the call may itself wait for a
+ * lock that a frozen unit of the ES holds, and only freezing it lets that
+ * unit's turn come. */
+extern __thread unsigned bti_outcall __attribute__((tls_model("initial-exec")));
+enum { BTI_OUTCALL_PATIENCE = 8 };
+
+static inline void bti_outcall_enter(void)
+{
+    bti_outcall = 1;
+    atomic_signal_fence(memory_order_seq_cst);
+}
+
+static inline void bti_outcall_leave(void)
+{
+    atomic_signal_fence(memory_order_seq_cst);
+    bti_outcall = 0;
+}
+
 /* u enters a pool of es. A progress unit is counted there until it runs
  * (bti_uncount), and the monitor watches from then on. The count errs
  * high where a thief moves units away in a batch: they stay counted on

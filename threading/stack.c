@@ -11,6 +11,7 @@
 #include "stack.h"
 
 #include "log.h"
+#include "preempt.h"
 #include "switch.h"
 
 #include <errno.h>
@@ -62,11 +63,14 @@ static void unmap_free(void *obj)
     bti_stack_unmap(&(bti_stack_t){f, f->size});
 }
 
+/* Called in a switch to u (or where a FULL unit is made): its calls out of
+ * Bobbin's code (the C library, the sanitizer) are outcalls (preempt.h). */
 void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
 {
     size_t size = u->stack_size;
     if (!es->stack_cache.head)
         bti_spill_take(&spill, &es->stack_cache);
+    bti_outcall_enter();
     free_stack_t *cached = es->stack_cache.head;
     size_t span = bti_stack_span(bti_g.stack_size);
     while (cached && cached->size != span) { /* the default changed */
@@ -80,11 +84,11 @@ void bti_stack_attach(bti_es_t *es, bt_unit_t *u)
         /* Frames of the last ULT ended without unwinding: clear their poison. */
         __asan_unpoison_memory_region(cached, span);
 #endif
-        return;
-    }
-    if (!bti_stack_map(size, &u->stack))
+    } else if (!bti_stack_map(size, &u->stack)) {
         bti_fatal("cannot map a ULT stack of %zu bytes (%s); lower BOBBIN_STACK_SIZE "
                   "or create fewer ULTs at once", size, strerror(errno));
+    }
+    bti_outcall_leave();
 }
 
 void bti_stack_release(bti_es_t *es, bt_unit_t *u)

@@ -55,6 +55,7 @@
 #include "tls.h"
 
 #include "log.h"
+#include "preempt.h"
 
 #include <asm/prctl.h>
 #include <dlfcn.h>
@@ -388,7 +389,12 @@ static void *block_new(void)
 void *bti_tls_borrow(bti_es_t *es)
 {
     void *tp = pop(&es->tls_free);
-    if (!tp && !(tp = block_new()))
+    if (!tp) {
+        bti_outcall_enter(); /* in a switch (preempt.h) */
+        tp = block_new();
+        bti_outcall_leave();
+    }
+    if (!tp)
         bti_fatal("out of memory for a unit's TLS block");
     return tp;
 }
