@@ -23,10 +23,13 @@
  * tasks running at once never share a seat, and one that is preempted or
  * suspended keeps it until a scheduling point, exactly like the tasks of
  * one libgomp thread; the compiled code's lazy initialisation of a chunk
- * (a flag in it) is safe too; only an untied task that resumes in
- * another seat after a scheduling point keeps the chunk it got, as it
- * keeps its pointers. A taskloop's reduction(...) tasks do not remap: the compiled code indexes the chunks by omp_get_thread_num()
- * directly, which is the seat.
+ * (a flag in it) is safe too. An untied task would resume in any seat
+ * after a scheduling point, and keep the chunk it got, as it keeps its
+ * pointers, while the task then in its old seat updates the same chunk: so
+ * a task that takes its seat's chunk is tied from then on. A taskloop's
+ * reduction(...) tasks do not remap: the compiled code indexes the chunks
+ * by omp_get_thread_num() directly, which is the seat (and they are tied
+ * the same way, bob_gomp_task_reduction_bind).
  *
  * A task of another team (a nested region's, in_reduction on an array of
  * the enclosing team) has no seat there, and the chunk follows the ES
@@ -119,8 +122,14 @@ static int member_es(bob_team_t *team, int i, bool wait)
 static int chunk_index(bob_thread_t *self, const gred_t *rec, bool may_migrate)
 {
     bob_team_t *team = rec->team;
-    if (self->team == team)
+    if (self->team == team) {
+        /* The chunk is the seat's while the task keeps the seat: an untied
+         * task is tied from now on, as every libgomp task is, so that it
+         * resumes in this seat after a scheduling point. */
+        if (self->task)
+            self->task->flags |= BOB_TASK_TIED;
         return self->seat;
+    }
     int n = rec->nthreads;
     int creator = self->team == team && self->tid < n ? self->tid : 0;
     int es = bt_self_es();
