@@ -34,8 +34,9 @@ typedef struct bti_deque {
 
 void bti_deque_init(bti_deque_t *d);
 void bti_deque_destroy(bti_deque_t *d);
-bti_deque_array_t *bti_deque_grow(bti_deque_t *d, bti_deque_array_t *a, int64_t top,
-                                  int64_t bottom);
+/* Owner only, for a push that found d full: an array with room for one more
+ * unit, which may be the current one again (see deque.c). */
+bti_deque_array_t *bti_deque_grow(bti_deque_t *d);
 
 /* A hint for the scheduler: may be stale, costs no fence. */
 static inline bool bti_deque_maybe_empty(bti_deque_t *d)
@@ -52,8 +53,10 @@ static inline void bti_deque_push(bti_deque_t *d, bt_unit_t *u)
      * has read it. */
     int64_t t = atomic_load_explicit(&d->top, memory_order_acquire);
     bti_deque_array_t *a = atomic_load_explicit(&d->array, memory_order_relaxed);
-    if (b - t > a->mask)
-        a = bti_deque_grow(d, a, t, b);
+    if (b - t > a->mask) {
+        a = bti_deque_grow(d);
+        b = atomic_load_explicit(&d->bottom, memory_order_relaxed);
+    }
     atomic_store_explicit(&a->slot[b & a->mask], u, memory_order_relaxed);
     /* release: a thief that sees the new bottom sees the slot and the unit. */
     atomic_thread_fence(memory_order_release);
