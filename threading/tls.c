@@ -288,18 +288,26 @@ void bti_tls_set_slow(void *tp)
 }
 
 /* Calls fn(arg) with block tp: fn must not be inlined here, as it computes
- * its TLS addresses afresh; this function has none of its own. */
+ * its TLS addresses afresh; this function has none of its own. In
+ * sanitizer builds tp takes this OS thread's keys for the call and gets its
+ * own back after it: at exit tp may be the block of an ES's OS thread,
+ * which goes on running with it, and would find the exiting thread's
+ * sanitizer state there for ever. */
 __attribute__((noinline)) static void call_in(void *tp, void (*fn)(void *), void *arg)
 {
     void *was = bti_tls_current();
 #ifdef BTI_ASAN
-    unsigned char keys[BTI_ASAN_SAVE_BYTES];
+    unsigned char keys[BTI_ASAN_SAVE_BYTES], theirs[BTI_ASAN_SAVE_BYTES];
     bti_tls_asan_save(was, keys);
+    bti_tls_asan_save(tp, theirs);
     bti_tls_asan_load(keys, tp);
 #endif
     bti_tls_set(tp);
     fn(arg);
     bti_tls_set(was);
+#ifdef BTI_ASAN
+    bti_tls_asan_load(theirs, tp);
+#endif
 }
 
 /* Run in a new block: what a new thread's start does there. */
