@@ -328,9 +328,9 @@ uint32_t bob_task_room(const bob_thread_t *self)
  * no place in the dependence graph, completes before the creator goes on,
  * and whatever counts tasks (the parent's taskwait, a taskgroup's end, a
  * barrier) waits in the creator: so it is counted nowhere, which spares a
- * throttled producer a dozen atomic updates per task. It holds no
- * reference on its parent; its own children count where its creator's
- * would, and keep it alive as usual. */
+ * throttled producer a dozen atomic updates per task. Its own children
+ * keep it alive as usual; it holds a reference on its parent only when it
+ * ends before them (bob_task_here_end). */
 static bool completes_here(const bob_task_t *t)
 {
     return (t->flags & BOB_TASK_TIED) && !(t->flags & BOB_TASK_DETACHABLE) && !t->dep;
@@ -341,8 +341,17 @@ void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
     BOB_OMPT(bob_ompt_task_end(t, ompt_task_complete));
     BOB_OMPT(bob_ompt_task_free(t));
     bob_set_self(self);
-    if (!bob_task_mem_keep(self, t))
-        release(t);
+    if (bob_task_mem_keep(self, t))
+        return;
+    /* Children still incomplete name t's context, and their descendants
+     * walk up through it to t's parent's (seat.c's descends, taskred.c):
+     * t, which outlives its body through them, keeps that parent alive
+     * too. With refs at 1 no child is left and none can come. */
+    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 && self->task) {
+        t->parent_task = self->task;
+        atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
+    }
+    release(t);
 }
 
 void bob_context_fini(bob_thread_t *ctx)
