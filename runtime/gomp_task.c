@@ -241,6 +241,17 @@ __attribute__((noinline)) static void made_task(bob_thread_t *self,
         run_undeferred(self, t, (int)n, deps);
 }
 
+/* Apart, so that an elided task's path saves no registers for the others. */
+static __attribute__((noinline)) void not_elided(const bob_gomp_task_t *task, bool at_once,
+                                                 bool if_clause, void **depend, void **detach)
+{
+    bob_thread_t *self = bob_self();
+    if (at_once)
+        run_here(self, task);
+    else
+        made_task(self, task, if_clause, depend, detach);
+}
+
 void bob_gomp_task(const bob_gomp_task_t *task, bool if_clause, void **depend,
                    void **detach)
 {
@@ -253,11 +264,7 @@ void bob_gomp_task(const bob_gomp_task_t *task, bool if_clause, void **depend,
     bool at_once = runs_at_once(self, task, if_clause);
     if (at_once && ran_elided(self, task))
         return;
-    self = bob_self();
-    if (at_once)
-        run_here(self, task);
-    else
-        made_task(self, task, if_clause, depend, detach);
+    not_elided(task, at_once, if_clause, depend, detach);
 }
 
 /* ---- taskloop ------------------------------------------------------------------- */

@@ -114,20 +114,28 @@ extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 
 static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
 
-/* The argument of the unit whose code runs (bt_self_arg): NULL in the
- * scheduler and on external threads. It lies in the loaded block, shared
- * by the units that run with that block, so whoever hands control to a
- * unit's code loads it there (bti_arg_load), once the unit's block is
- * loaded: reading it is one load, where es->current->arg took three
- * dependent ones. */
+/* The unit whose code runs, and its argument (bt_self_arg): NULL on
+ * external threads; in the scheduler, whatever unit ran last. They lie in
+ * the loaded block, shared by the units that run with that block, so
+ * whoever hands control to a unit's code loads them there (bti_arg_load),
+ * once the unit's block is loaded: reading the argument is one load, where
+ * es->current->arg took three dependent ones, and setting it
+ * (bt_self_set_arg, twice per gcc task run at once) two stores behind one
+ * load. */
 extern __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
+extern __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
-static inline void bti_arg_load(const bt_unit_t *u) { bti_tls_arg = u ? u->arg : NULL; }
+static inline void bti_arg_load(bt_unit_t *u)
+{
+    bti_tls_unit = u;
+    bti_tls_arg = u ? u->arg : NULL;
+}
 
 /* The calling OS thread stops serving an ES. */
 static inline void bti_tls_leave_es(void)
 {
     bti_tls_es = NULL;
+    bti_tls_unit = NULL;
     bti_tls_arg = NULL;
 }
 

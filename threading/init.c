@@ -143,6 +143,7 @@ static void adopt_main_thread(bti_es_t *es)
     m->stack = es->os_stack;
     m->stack_floor = m->stack.lo;
     es->current = m;
+    bti_arg_load(m);
     pthread_once(&key_once, adopter_key_create);
     pthread_setspecific(adopter_key, es);
 }

@@ -293,10 +293,15 @@ void *bt_self_arg(void)
 
 int bt_self_set_arg(void *arg)
 {
+    bt_unit_t *u = bti_tls_unit;
+#ifdef BTI_ASAN
     bti_es_t *es = bti_es_self();
-    if (!es || !es->current)
+    if (u != (es ? es->current : NULL))
+        bti_fatal("a unit runs with another's pointer in its TLS block's slot");
+#endif
+    if (!u)
         return 0;
-    es->current->arg = arg;
+    u->arg = arg;
     bti_tls_arg = arg;
     return 1;
 }
