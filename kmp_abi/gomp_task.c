@@ -9,9 +9,8 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            void **depend, int priority, void *detach)
 {
     BOB_OMPT_RA();
-    bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags,
-                            flags & BOB_GOMP_TASK_PRIORITY ? priority : 0};
-    bob_gomp_task(&task, if_clause, depend, detach);
+    bob_gomp_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
+                  detach);
 }
 
 GOMP_EXPORT void GOMP_taskwait(void)

@@ -124,11 +124,14 @@ typedef struct bob_gomp_task {
     int priority;
 } bob_gomp_task_t;
 
-/* The TASK construct, made by the calling OpenMP thread or task. depend is
- * gcc's depend array (flags has BOB_GOMP_TASK_DEPEND), detach the event
- * handle to set (..._DETACH). */
-void bob_gomp_task(const bob_gomp_task_t *task, bool if_clause,
-                   void **depend, void **detach);
+/* The TASK construct, made by the calling OpenMP thread or task, as
+ * GOMP_task describes it (the fields of bob_gomp_task_t, which only tasks
+ * not run at once elided are given). depend is gcc's depend array (flags
+ * has BOB_GOMP_TASK_DEPEND), priority counts only with
+ * BOB_GOMP_TASK_PRIORITY, detach is the event handle to set (..._DETACH). */
+void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                   long arg_size, long arg_align, bool if_clause, unsigned flags,
+                   void **depend, int priority, void **detach);
 /* TASKLOOP over start, end (exclusive), step, signed or not; the first two
  * words of each task's argument block receive its chunk's bounds. size is
  * the grainsize (..._GRAINSIZE) or the number of tasks, 0 for the default. */

@@ -173,23 +173,10 @@ static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
 
 /* Whether a task runs at once, here: tied, with neither dependences nor a
  * detach event, and undeferred or made where tasks run at once (task.c). */
-static bool runs_at_once(const bob_thread_t *self, const bob_gomp_task_t *spec,
-                         bool if_clause)
+static bool runs_at_once(const bob_thread_t *self, unsigned flags, bool if_clause)
 {
     enum { NOT_HERE = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };
-    return !(spec->flags & NOT_HERE) && (!if_clause || bob_task_at_once(self));
-}
-
-/* A task that runs at once completes here (task.c), and nothing else sees
- * the compiler's argument block while it runs: fn takes the block itself,
- * as in libgomp, unless a copy function makes the task's own copy.
- * Without one (nor a final clause) the task is elided (task.c): it gets a
- * context only if its body asks for one. Throttled tasks are mostly such,
- * so this path is the shortest: no runtime task around fn. */
-static bool ran_elided(bob_thread_t *self, const bob_gomp_task_t *spec)
-{
-    return !spec->cpyfn && !(spec->flags & BOB_GOMP_TASK_FINAL) &&
-           bob_task_run_elided(self, spec->fn, spec->data);
+    return !(flags & NOT_HERE) && (!if_clause || bob_task_at_once(self));
 }
 
 static void run_here(bob_thread_t *self, const bob_gomp_task_t *spec)
@@ -210,9 +197,9 @@ static void run_here(bob_thread_t *self, const bob_gomp_task_t *spec)
  * make none, so that no copy function builds what only fn destroys. One
  * with a detach event is made all the same (and discarded when it would
  * start), since the program holds its event and may fulfill it. */
-static bool discarded_at_creation(const bob_thread_t *self, const bob_gomp_task_t *spec)
+static bool discarded_at_creation(const bob_thread_t *self, unsigned flags)
 {
-    return bob_config.cancellation && !(spec->flags & BOB_GOMP_TASK_DETACH) &&
+    return bob_config.cancellation && !(flags & BOB_GOMP_TASK_DETACH) &&
            bob_tasks_cancelled(self);
 }
 
@@ -241,30 +228,46 @@ __attribute__((noinline)) static void made_task(bob_thread_t *self,
         run_undeferred(self, t, (int)n, deps);
 }
 
-/* Apart, so that an elided task's path saves no registers for the others. */
-static __attribute__((noinline)) void not_elided(const bob_gomp_task_t *task, bool at_once,
-                                                 bool if_clause, void **depend, void **detach)
+/* Apart, so that the path of an elided task (below) saves no registers
+ * and builds no description of the task for the others. */
+static __attribute__((noinline)) void not_elided(void (*fn)(void *), void *data,
+                                                 void (*cpyfn)(void *, void *), long arg_size,
+                                                 long arg_align, unsigned flags, int priority,
+                                                 bool at_once, bool if_clause, void **depend,
+                                                 void **detach)
 {
+    const bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
     bob_thread_t *self = bob_self();
     if (at_once)
-        run_here(self, task);
+        run_here(self, &task);
     else
-        made_task(self, task, if_clause, depend, detach);
+        made_task(self, &task, if_clause, depend, detach);
 }
 
-void bob_gomp_task(const bob_gomp_task_t *task, bool if_clause, void **depend,
-                   void **detach)
+void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                   long arg_size, long arg_align, bool if_clause, unsigned flags,
+                   void **depend, int priority, void **detach)
 {
     /* In an elided task its creator's context stands in for the task's
      * until the task needs one (task.c): a task it makes that runs at once
      * elided needs none, as that task's would be a copy of a copy. */
     bob_thread_t *self = bob_self_read();
-    if (discarded_at_creation(self, task))
+    if (discarded_at_creation(self, flags))
         return;
-    bool at_once = runs_at_once(self, task, if_clause);
-    if (at_once && ran_elided(self, task))
+    bool at_once = runs_at_once(self, flags, if_clause);
+    /* A task that runs at once completes here (task.c), and nothing else
+     * sees the compiler's argument block while it runs: fn takes the block
+     * itself, as in libgomp, unless a copy function makes the task's own
+     * copy. Without one (nor a final clause) the task is elided (task.c):
+     * it gets a context only if its body asks for one. Throttled tasks are
+     * mostly such, so this path is the shortest: no runtime task around
+     * fn. */
+    if (at_once && !cpyfn && !(flags & BOB_GOMP_TASK_FINAL) &&
+        bob_task_run_elided(self, fn, data))
         return;
-    not_elided(task, at_once, if_clause, depend, detach);
+    not_elided(fn, data, cpyfn, arg_size, arg_align, flags,
+               flags & BOB_GOMP_TASK_PRIORITY ? priority : 0, at_once, if_clause, depend,
+               detach);
 }
 
 /* ---- taskloop ------------------------------------------------------------------- */
@@ -345,7 +348,7 @@ enum { FRAME_ARGS = 256 };
 /* n chunks that run at once (taskloop.c says when). A tied one with
  * neither a copy function, nor reductions, nor a final clause runs elided
  * (task.c, bob_task_run_elided), with its copy of the argument block in
- * the frame: as ran_elided's tasks, it costs a context only if its body asks
+ * the frame: as bob_gomp_task's elided tasks, it costs a context only if its body asks
  * for one. Another tied one completes here (task.c) with its copy in the
  * room of a task that is mostly the creator's spare; here, if not NULL, is
  * the task the previous chunk ran as, which the next one runs as again

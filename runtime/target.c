@@ -134,9 +134,8 @@ void bob_gomp_target(bob_thread_t *self, int device, const bob_gomp_target_t *ta
     check_device(self, device);
     size_t align, size = region_layout(target, NULL, &align);
     if (flags & BOB_GOMP_TARGET_NOWAIT) {
-        bob_gomp_task_t task = {region_task, (void *)target, region_copy, (long)size,
-                                (long)align, depend ? BOB_GOMP_TASK_DEPEND : 0, 0};
-        bob_gomp_task(&task, true, depend, NULL);
+        bob_gomp_task(region_task, (void *)target, region_copy, (long)size, (long)align, true,
+                      depend ? BOB_GOMP_TASK_DEPEND : 0, depend, 0, NULL);
         return;
     }
     region_t *r = aligned_alloc(align, (size + align - 1) & ~(align - 1));
@@ -157,8 +156,7 @@ void bob_gomp_target_data(bob_thread_t *self, int device, unsigned flags, void *
     if (!depend)
         return;
     if (flags & BOB_GOMP_TARGET_NOWAIT) {
-        bob_gomp_task_t task = {no_work, NULL, NULL, 0, 0, BOB_GOMP_TASK_DEPEND, 0};
-        bob_gomp_task(&task, true, depend, NULL);
+        bob_gomp_task(no_work, NULL, NULL, 0, 0, true, BOB_GOMP_TASK_DEPEND, depend, 0, NULL);
     } else {
         bob_gomp_taskwait_depend(self, depend);
     }

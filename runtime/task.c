@@ -250,18 +250,6 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t)
     bob_task_account_many(self, 1);
 }
 
-/* OpenMP binds a task to its team: the tasks of a team of one thread
- * wait in its ES's private pool, which other ESs do not steal from, and
- * run when that thread reaches a scheduling point; an untied one resumes
- * there too. Stolen, each would also cross cores twice, for a thread that
- * could run it for less. An application thread that is no ES runs no work
- * unit: its tasks go to the shared pool of ES 0, as before, whose length
- * it can read to throttle. */
-static bool alone(const bob_thread_t *self)
-{
-    return self->team->nthreads == 1 && bt_self_es() >= 0;
-}
-
 static bt_pool_t *task_pool(bool own)
 {
     return own ? bt_pool_private(-1) : bt_pool_shared(-1);
@@ -277,7 +265,7 @@ static void spawn(bob_task_t *t)
     }
     bt_unit_attr_t attr = bob_unit_attr(bob_config.task_kind);
     attr.priority = priority;
-    bool own = alone(&t->ctx);
+    bool own = bob_task_alone(&t->ctx);
     attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
     /* Its waiter may run a tied task (wait_tasks) in its own seat; an
      * untied one may resume in any seat, so it never runs in another's. */
@@ -297,31 +285,6 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
     bob_set_self(&t->ctx);
     run_body(t, self, false);
     bob_set_self(self);
-}
-
-/* Task throttling: when READY_PER_ES (task.h, for taskloop.c too) tasks
- * wait in the creator's ES, a new one runs at once on the creator (as
- * libomp and libgomp do), which keeps memory bounded however many tasks a
- * producer makes and spares a work unit where there is parallelism
- * enough. Its frames nest on the creator's stack no deeper than the
- * program's own recursion. A tasklet creator, which could not suspend
- * inside the new task, keeps queueing. 64 per ES is libgomp's 64 per
- * thread: enough to feed every thief, and each queued task costs a work
- * unit where a throttled one costs a call; with libomp's 256, a region
- * making short tasks spent half its time on the queued. */
-static bool throttled(const bob_thread_t *self)
-{
-    return bt_pool_length(task_pool(alone(self))) > READY_PER_ES && !bt_self_is_tasklet();
-}
-
-uint32_t bob_task_room(const bob_thread_t *self)
-{
-    if (self->final || self->team->level == 0)
-        return 0;
-    if (bt_self_is_tasklet())
-        return UINT32_MAX;
-    size_t queued = bt_pool_length(task_pool(alone(self)));
-    return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
 }
 
 /* A tied task that runs at once on its creator, with no detach event and
@@ -426,16 +389,6 @@ bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
     bob_set_self(&t->ctx);
     BOB_OMPT(bob_ompt_task_start(t, self, NULL));
     return t;
-}
-
-/* Outside any parallel region (level 0: the initial thread and its tasks)
- * a task runs at once, as libgomp and libomp both run it: programs built
- * for either read its results without a taskwait. In a team of one
- * (parallel if(0), num_threads(1)) it is deferred, as libgomp defers it;
- * libomp would run it at once there too. */
-bool bob_task_at_once(const bob_thread_t *self)
-{
-    return self->final || self->team->level == 0 || throttled(self);
 }
 
 void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t)

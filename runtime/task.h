@@ -4,6 +4,7 @@
 #define BOB_TASK_H
 
 #include "rt.h"
+#include "task_throttle.h"
 
 typedef int32_t (*bob_task_entry_t)(int32_t gtid, void *task);
 
@@ -119,9 +120,6 @@ void bob_task_event_free(uint32_t n);
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
                                size_t sizeof_shareds, bob_task_entry_t entry);
-/* Whether a new task of self runs at once: in a final task, outside any
- * parallel region, or throttled. */
-bool bob_task_at_once(const bob_thread_t *self);
 /* t, accounted, whose dependences were met when its creator registered
  * them: it runs at once where bob_task_at_once says so, else it is queued. */
 void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);
@@ -153,12 +151,6 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t);
  * construct (taskloop): each is then queued by bob_task_queue_counted. */
 void bob_task_account_many(bob_thread_t *self, uint32_t n);
 void bob_task_queue_counted(bob_thread_t *self, bob_task_t *t);
-/* Waiting tasks per ES beyond which new ones run at once (task.c). */
-enum { READY_PER_ES = 64 };
-/* How many more tasks self may queue before new ones run at once (task
- * throttling): 0 in a final task or outside any parallel region, no limit
- * for a tasklet, which cannot run one at once. */
-uint32_t bob_task_room(const bob_thread_t *self);
 /* Called when the task's last predecessor completed (depend.c). */
 void bob_task_release(bob_task_t *t);
 /* Makes t, parked for want of a seat and now seated, a unit again. */

@@ -314,7 +314,11 @@ bt_unit_t *bt_self(void)
 
 int bt_self_is_tasklet(void)
 {
-    bt_unit_t *u = bt_self();
+    bt_unit_t *u = bti_tls_unit; /* as bt_self() in a unit's code (es.h) */
+#ifdef BTI_ASAN
+    if (u != bt_self())
+        bti_fatal("a unit runs with another's pointer in its TLS block's slot");
+#endif
     return u && u->is_tasklet;
 }
 
@@ -411,12 +415,25 @@ bt_pool_t *bt_pool_shared(int es)
     return &(es < 0 ? (self ? self : bti_g.es[0]) : bti_g.es[es % bti_g.num_es])->pools[1];
 }
 
+static size_t shared_length(bti_es_t *es)
+{
+    int64_t n = atomic_load_explicit(&es->shared.bottom, memory_order_relaxed) -
+                atomic_load_explicit(&es->shared.top, memory_order_relaxed);
+    return n > 0 ? (size_t)n : 0;
+}
+
 size_t bt_pool_length(bt_pool_t *pool)
 {
     bti_es_t *es = pool->es;
     if (!pool->shared) /* its FIFO is the owner's alone: others read 0 */
         return es == bti_es_self() ? es->local.length : 0;
-    int64_t n = atomic_load_explicit(&es->shared.bottom, memory_order_relaxed) -
-                atomic_load_explicit(&es->shared.top, memory_order_relaxed);
-    return n > 0 ? (size_t)n : 0;
+    return shared_length(es);
+}
+
+size_t bt_self_pool_length(int shared)
+{
+    bti_es_t *es = bti_es_self();
+    if (!shared)
+        return es ? es->local.length : 0;
+    return shared_length(es ? es : bti_g.es[0]);
 }

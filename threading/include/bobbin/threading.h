@@ -147,6 +147,9 @@ bt_pool_t *bt_pool_shared(int es);
  * the ES that owns a private pool sees its length (units pushed by others
  * count once it has taken them in); others read 0. */
 size_t bt_pool_length(bt_pool_t *pool);
+/* bt_pool_length of bt_pool_shared(-1) or bt_pool_private(-1), for a
+ * producer's throttle: no pool lookup, a load or two. */
+size_t bt_self_pool_length(int shared);
 
 /* Creates a ready unit in `pool` (NULL: the caller's private pool). The unit
  * runs fn(arg) once; join it, then free it. Returns NULL only if memory ran

@@ -1,0 +1,64 @@
+/* This file decides whether a new task runs at once on its creator
+ * instead of being queued (task throttling among the reasons), inline for
+ * the paths that make tasks (task.c, gomp_task.c, taskloop.c): the check
+ * is most of what a throttled task costs beyond its body. */
+#ifndef BOB_TASK_THROTTLE_H
+#define BOB_TASK_THROTTLE_H
+
+#include "rt.h"
+
+#include <bobbin/threading.h>
+
+/* Waiting tasks per ES beyond which new ones run at once (below). */
+enum { READY_PER_ES = 64 };
+
+/* OpenMP binds a task to its team: the tasks of a team of one thread
+ * wait in its ES's private pool, which other ESs do not steal from, and
+ * run when that thread reaches a scheduling point; an untied one resumes
+ * there too. Stolen, each would also cross cores twice, for a thread that
+ * could run it for less. An application thread that is no ES runs no work
+ * unit: its tasks go to the shared pool of ES 0, as before, whose length
+ * it can read to throttle. */
+static inline bool bob_task_alone(const bob_thread_t *self)
+{
+    return self->team->nthreads == 1 && bt_self_es() >= 0;
+}
+
+/* Task throttling: when READY_PER_ES tasks wait in the creator's ES, a
+ * new one runs at once on the creator (as libomp and libgomp do), which keeps memory bounded however many tasks a
+ * producer makes and spares a work unit where there is parallelism
+ * enough. Its frames nest on the creator's stack no deeper than the
+ * program's own recursion. A tasklet creator, which could not suspend
+ * inside the new task, keeps queueing. 64 per ES is libgomp's 64 per
+ * thread: enough to feed every thief, and each queued task costs a work
+ * unit where a throttled one costs a call; with libomp's 256, a region
+ * making short tasks spent half its time on the queued. */
+static inline bool bob_task_throttled(const bob_thread_t *self)
+{
+    return bt_self_pool_length(!bob_task_alone(self)) > READY_PER_ES && !bt_self_is_tasklet();
+}
+
+/* How many more tasks self may queue before new ones run at once: 0 in a
+ * final task or outside any parallel region, no limit for a tasklet,
+ * which cannot run one at once. */
+static inline uint32_t bob_task_room(const bob_thread_t *self)
+{
+    if (self->final || self->team->level == 0)
+        return 0;
+    if (bt_self_is_tasklet())
+        return UINT32_MAX;
+    size_t queued = bt_self_pool_length(!bob_task_alone(self));
+    return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
+}
+
+/* Outside any parallel region (level 0: the initial thread and its tasks)
+ * a task runs at once, as libgomp and libomp both run it: programs built
+ * for either read its results without a taskwait. In a team of one
+ * (parallel if(0), num_threads(1)) it is deferred, as libgomp defers it;
+ * libomp would run it at once there too. */
+static inline bool bob_task_at_once(const bob_thread_t *self)
+{
+    return self->final || self->team->level == 0 || bob_task_throttled(self);
+}
+
+#endif
