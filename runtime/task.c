@@ -102,10 +102,12 @@ static void release(bob_task_t *t)
         release(parent);
 }
 
+/* seq_cst: what bt_futex_wake_sc asks of a change (one locked
+ * instruction on x86, as acq_rel is). */
 static void count_down(_Atomic uint32_t *counter)
 {
-    if (atomic_fetch_sub_explicit(counter, 1, memory_order_acq_rel) == 1)
-        bt_futex_wake((uint32_t *)counter, INT_MAX);
+    if (atomic_fetch_sub_explicit(counter, 1, memory_order_seq_cst) == 1)
+        bt_futex_wake_sc((uint32_t *)counter, INT_MAX);
 }
 
 static void complete(bob_task_t *t)

@@ -299,6 +299,11 @@ void *bt_key_get(bt_key_t key);
  * kept in a hashed table, not in the word. Returns may be spurious. */
 void bt_futex_wait(const uint32_t *word, uint32_t expected);
 int bt_futex_wake(const uint32_t *word, int count); /* returns how many */
+/* bt_futex_wake for a caller whose change of *word was seq_cst (a seq_cst
+ * read-modify-write or store): without the table's lock when nobody waits
+ * on a word that hashes with word's, the common case of a count reaching
+ * zero while its waiter still runs. */
+int bt_futex_wake_sc(const uint32_t *word, int count);
 
 typedef struct bt_mutex { uint64_t opaque[4]; } bt_mutex_t;
 #define BT_MUTEX_INITIALIZER {{0}}
