@@ -93,7 +93,6 @@ struct bti_global {
     enum bti_wait_policy wait_policy;
     uint32_t spin_count;
     enum bt_ult_kind ult_kind; /* what BT_ULT_DEFAULT means */
-    bt_unit_t main_unit;
     bool fsgsbase;              /* wrfsbase sets the thread pointer (tls.c) */
     struct bti_klt *adopter;    /* the application's thread serving ES 0 */
     uint64_t time_slice_ns;     /* 0: no preemption (preempt.c) */
@@ -102,6 +101,10 @@ struct bti_global {
     ptrdiff_t tls_es_offset;    /* of bti_tls_es from a block's thread pointer */
     _Atomic int stopping;
     _Atomic int paused;         /* what bt_pause ended (pause.c) */
+    /* ES 0's main ULT, which its code writes (its argument twice per gcc
+     * task run at once): on lines of its own, away from the fields above,
+     * which every ES reads. */
+    _Alignas(64) bt_unit_t main_unit;
     _Alignas(64) _Atomic int nsleeping;
 };
 
