@@ -348,8 +348,8 @@ enum { FRAME_ARGS = 256 };
 /* n chunks that run at once (taskloop.c says when). A tied one with
  * neither a copy function, nor reductions, nor a final clause runs elided
  * (task.c, bob_task_run_elided), with its copy of the argument block in
- * the frame: as bob_gomp_task's elided tasks, it costs a context only if its body asks
- * for one. Another tied one completes here (task.c) with its copy in the
+ * the frame: as bob_gomp_task's elided tasks, it costs a context only if
+ * its body asks for one. Another tied one completes here (task.c) with its copy in the
  * room of a task that is mostly the creator's spare; here, if not NULL, is
  * the task the previous chunk ran as, which the next one runs as again
  * (bob_task_here_again), so that a run of chunks pays for one task.

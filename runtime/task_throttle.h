@@ -25,9 +25,9 @@ static inline bool bob_task_alone(const bob_thread_t *self)
 }
 
 /* Task throttling: when READY_PER_ES tasks wait in the creator's ES, a
- * new one runs at once on the creator (as libomp and libgomp do), which keeps memory bounded however many tasks a
- * producer makes and spares a work unit where there is parallelism
- * enough. Its frames nest on the creator's stack no deeper than the
+ * new one runs at once on the creator (as libomp and libgomp do), which
+ * keeps memory bounded however many tasks a producer makes and spares a
+ * work unit where there is parallelism enough. Its frames nest on the creator's stack no deeper than the
  * program's own recursion. A tasklet creator, which could not suspend
  * inside the new task, keeps queueing. 64 per ES is libgomp's 64 per
  * thread: enough to feed every thief, and each queued task costs a work

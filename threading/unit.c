@@ -291,14 +291,21 @@ void *bt_self_arg(void)
     return bti_tls_arg;
 }
 
-int bt_self_set_arg(void *arg)
+/* The calling unit as its TLS block records it (es.h), which in a unit's
+ * code is es->current: the sanitized builds check that on every read. */
+static bt_unit_t *tls_unit(void)
 {
-    bt_unit_t *u = bti_tls_unit;
 #ifdef BTI_ASAN
     bti_es_t *es = bti_es_self();
-    if (u != (es ? es->current : NULL))
+    if (bti_tls_unit != (es ? es->current : NULL))
         bti_fatal("a unit runs with another's pointer in its TLS block's slot");
 #endif
+    return bti_tls_unit;
+}
+
+int bt_self_set_arg(void *arg)
+{
+    bt_unit_t *u = tls_unit();
     if (!u)
         return 0;
     u->arg = arg;
@@ -314,11 +321,7 @@ bt_unit_t *bt_self(void)
 
 int bt_self_is_tasklet(void)
 {
-    bt_unit_t *u = bti_tls_unit; /* as bt_self() in a unit's code (es.h) */
-#ifdef BTI_ASAN
-    if (u != bt_self())
-        bti_fatal("a unit runs with another's pointer in its TLS block's slot");
-#endif
+    bt_unit_t *u = tls_unit();
     return u && u->is_tasklet;
 }
 
