@@ -57,11 +57,14 @@ typedef struct bob_binding {
 enum bob_kind { BOB_KIND_ULT, BOB_KIND_FULL, BOB_KIND_LSA, BOB_KIND_ROC, BOB_KIND_SS,
                 BOB_KIND_SC, BOB_KIND_TASKLET };
 
+/* Every unit of the runtime keeps its block while it waits, but where it
+ * lends its seat (seat.c). */
 static inline bt_unit_attr_t bob_unit_attr(int kind)
 {
     return (bt_unit_attr_t){.kind = kind == BOB_KIND_TASKLET ? BT_ULT_DEFAULT
                                                              : (enum bt_ult_kind)kind,
-                            .tasklet = kind == BOB_KIND_TASKLET};
+                            .tasklet = kind == BOB_KIND_TASKLET,
+                            .keep_block = 1};
 }
 
 /* Global settings read once from the environment (env.c). */

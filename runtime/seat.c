@@ -30,7 +30,15 @@
  * parked task that may take it, which is made a unit again already
  * seated. One spin lock per team guards seats and parked tasks. A task
  * run at once on its creator (included, undeferred, throttled) runs in
- * its creator's seat and touches none of this. */
+ * its creator's seat and touches none of this.
+ *
+ * The TLS block goes with the seat. A member without a block of its own
+ * runs with its ES's (tls.c), which the tasks its ES starts run with too:
+ * it lends the block while it lends its seat (bt_self_keep_block), as a
+ * Pthread lets tasks run on it at scheduling points only. Waiting
+ * elsewhere (a lock, sched_yield) it keeps it, and tasks started meanwhile
+ * take another: one of them preempted halfway could otherwise keep the
+ * member from going on, for good if it spins for the member. */
 #include "rt.h"
 
 #include "task.h"
@@ -201,6 +209,7 @@ void bob_seat_lend(bob_thread_t *ctx, bob_lend_t to_whom)
 {
     bob_team_t *team = ctx->team;
     bob_seat_t *s = &team->seats[ctx->seat];
+    bt_self_keep_block(0);
     bob_spin_acquire(&team->seats_lock);
     ctx->seat_prev_lender = s->lender;
     ctx->seat_lent = to_whom;
@@ -272,4 +281,5 @@ void bob_seat_reclaim(bob_thread_t *ctx)
         unlend(s, ctx);
     }
     bob_spin_release(&team->seats_lock);
+    bt_self_keep_block(1);
 }

@@ -107,6 +107,7 @@ static void runtime_init(void)
         options.stack_size = requested_stack_size;
     if (bt_init_with(&options))
         bob_fatal("the threading substrate could not start");
+    bt_self_keep_block(1); /* as the runtime's units do (bob_unit_attr) */
     bob_read_environment();
     bob_task_mem_init();
     bob_team_mem_init();

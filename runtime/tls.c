@@ -17,8 +17,9 @@
  * A block moves with its thread from ES to ES. Explicit tasks have none:
  * they run with the block of the thread that executes them, the waiting
  * thread's when it runs them in place, or else that of the OS thread of
- * the ES that starts them, which is the TLS of the flat team's thread i,
- * whose unit is then at a scheduling point (it runs only on ES i).
+ * the ES that starts them, which is the TLS of the flat team's thread i
+ * (it runs only on ES i) if it lends it, waiting at a scheduling point
+ * (seat.c), and else one of the ES's cache.
  *
  * BOBBIN_TLS=off gives no thread a block of its own: each runs with the
  * block of the ES it runs on, which switches nothing where setting the

@@ -41,6 +41,9 @@ typedef struct bti_es {
     const void *asan_save; /* the serving KLT's (klt.h) */
 #endif
     bool home_frozen;
+    /* Units away from their context here that keep the home block meanwhile
+     * (bti_home_leave): units that start here take another. */
+    int home_kept;
     /* Units set aside while a KLT is frozen (klt.h) with the home block
      * or with a thread, and the number of those with a thread. */
     bti_fifo_t set_aside;

@@ -290,6 +290,7 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_relaxed);
     k->stepping_aside = 1;
     atomic_signal_fence(memory_order_seq_cst);
+    bool kept = bti_home_leave(es, self);
     bt_unit_t *p = proxy_of(k);
     es->current = self;
     es->parking = NULL;
@@ -303,6 +304,7 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
             /* The wake came first: consume the permit, go on. */
             atomic_store_explicit(&self->park, BTI_RUNNING, memory_order_relaxed);
             k->stepping_aside = 0;
+            bti_home_return(kept);
             return;
         }
     }
@@ -310,6 +312,7 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
     atomic_signal_fence(memory_order_seq_cst);
     k->stepping_aside = 0;
     bti_arg_load(self); /* units ran with its block meanwhile */
+    bti_home_return(kept);
 }
 
 /* The active KLT, at its scheduler, gives es to k and waits until es is

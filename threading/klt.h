@@ -24,7 +24,8 @@
  * ES 0), whichever KLT serves it. A KLT frozen with the home block loaded
  * freezes the block too: until it resumes, the ES runs its scheduler on
  * the active KLT's own block and sets aside the units that would need the
- * home one (set_aside).
+ * home one (set_aside), the application's thread among them when it
+ * stepped aside (bti_klt_may_resume).
  *
  * Tasks. A unit that is not a thread (not progress) runs on an ES when the
  * thread there reaches a point where it lets other work run: OpenMP's task
@@ -120,6 +121,17 @@ void bti_klt_freeze(bti_es_t *es, bti_klt_t *k);
 /* es's scheduler picked the proxy of frozen k: k takes es over, the caller
  * waits as a spare and returns when it serves es again. */
 void bti_klt_resume(bti_es_t *es, bti_klt_t *k);
+/* Whether frozen k may take es back now: not while another KLT is frozen
+ * with es's home block loaded, if k would go on with that block, or two
+ * OS threads would take turns with one block, each halfway through code
+ * that uses it (malloc's cache, a lock's owner, the application's TLS).
+ * Only the application's thread, whose block is ES 0's home one, meets
+ * this: it steps aside without holding its block (bti_klt_step_aside),
+ * and the spares run ES 0 with it meanwhile. */
+static inline bool bti_klt_may_resume(const bti_es_t *es, const bti_klt_t *k)
+{
+    return !es->home_frozen || k->held_home || k->seat.cur_tls != es->home_tls;
+}
 /* Whether u runs on the application's thread only: ES 0's main unit, and
  * the units run in place on its stack. That thread never runs the
  * scheduler: when such a unit leaves its context, the thread gives its ES
@@ -142,19 +154,25 @@ bt_unit_t *bti_klt_pinned_proxy(void);
  * where it last ran (bti_block_elsewhere), or if it would run with es's
  * home block while that is frozen. Then a unit without a block of its own
  * that has not started borrows one instead; a tasklet runs with the active
- * KLT's own, as the scheduler does; a started one waits. Every way into a
- * unit other than in place asks. */
+ * KLT's own, as the scheduler does; a started one waits. While a unit
+ * away keeps the home block (home_kept), one that has not started
+ * borrows a block too, tasklets included, and a started one goes on with
+ * the home block it started with. Every way into a unit other than in
+ * place asks. */
 static inline bool bti_may_run(const bti_es_t *es, bt_unit_t *u)
 {
     if (bti_block_elsewhere(es, u))
         return false;
-    if (__builtin_expect(!es->home_frozen, 1))
+    if (__builtin_expect(!es->home_frozen && !es->home_kept, 1))
         return true;
     if (u->tls_mode != BTI_TLS_NONE)
-        return u->tls != es->home_tls;
-    if (!u->started && !u->is_tasklet)
-        u->tls_mode = BTI_TLS_BORROW;
-    return !u->started;
+        return u->tls != es->home_tls || !es->home_frozen;
+    if (!u->started) {
+        if (!u->is_tasklet || !es->home_frozen)
+            u->tls_mode = BTI_TLS_BORROW;
+        return true;
+    }
+    return !es->home_frozen;
 }
 
 /* bt_pause: ends es's spares (waiting for one on its way), and its

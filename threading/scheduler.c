@@ -594,8 +594,12 @@ void bti_sched_main(void *unused)
                 break;
             idle(es);
         } else if (u->fn == bti_klt_proxy_fn) { /* a frozen OS thread's turn */
-            es->idle_probes = 0;
-            bti_klt_resume(es, u->arg);
+            if (bti_klt_may_resume(es, u->arg)) {
+                es->idle_probes = 0;
+                bti_klt_resume(es, u->arg);
+            } else {
+                set_aside(es, u, false); /* a proxy never leaves its ES */
+            }
         } else if (bti_block_elsewhere(es, u)) { /* taken too soon: give it back */
             bti_pool_push(&u->es->pools[1], u);
         } else if ((es->frozen_threads && !u->progress && /* a stale count only delays */
@@ -644,10 +648,12 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
         bti_klt_step_aside(es, self, false);
         return;
     }
+    bool kept = bti_home_leave(es, self);
     if (es->moving == self) /* it goes on elsewhere (tls.h) */
         bti_tls_enter(es, es->native_tls);
     bti_switch(&self->ctx, &es->sched_ctx, &es->sched_stack);
     bti_after_switch(bti_es_self());
+    bti_home_return(kept);
 }
 
 void bti_unpark(bt_unit_t *u)

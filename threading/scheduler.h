@@ -65,6 +65,21 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
         bti_arg_load(prev);
 }
 
+/* ULT self leaves its context on es, running with es's home block: if it
+ * keeps the block while it waits (bt_self_keep_block) and goes on on es,
+ * units that start meanwhile take another (es->home_kept), as they would
+ * not run on a Pthread that waits: one of them frozen halfway with the
+ * block would keep self from going on (klt.h), for good if it spins for
+ * self. Returns what bti_home_return takes when self runs again, on es. */
+static inline bool bti_home_leave(bti_es_t *es, const bt_unit_t *self)
+{
+    bool keeps = self->keeps_block && !self->migratable && es->moving != self &&
+                 bti_unit_tls(es, self) == es->home_tls;
+    es->home_kept += keeps;
+    return keeps;
+}
+static inline void bti_home_return(bool kept) { bti_es_self()->home_kept -= kept; }
+
 /* Saves ULT self and runs the scheduler of es; returns when self runs again
  * (on whatever ES), after bti_after_switch. es->current must be updated. */
 void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self);

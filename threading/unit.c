@@ -52,6 +52,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
         bti_fatal("a ULT stack of %zu bytes asked for; at most 4 GiB", stack_size);
     u->stack_size = (uint32_t)stack_size;
     u->progress = attr->progress;
+    u->keeps_block = attr->keep_block;
     u->counted = NULL;
     u->keys = NULL;
     u->nkeys = 0;
@@ -313,6 +314,13 @@ int bt_self_set_arg(void *arg)
     return 1;
 }
 
+void bt_self_keep_block(int keep)
+{
+    bt_unit_t *u = tls_unit();
+    if (u)
+        u->keeps_block = keep;
+}
+
 bt_unit_t *bt_self(void)
 {
     bti_es_t *es = bti_es_self();
@@ -370,10 +378,12 @@ void bt_yield_to(bt_unit_t *target)
     }
     if (self->unpromoted)
         bti_promote(es, self);
+    bool kept = bti_home_leave(es, self);
     es->yielding = self;
     es->current = target;
     bti_run_ult(es, &self->ctx, target);
     bti_after_switch(bti_es_self());
+    bti_home_return(kept);
 }
 
 void bt_suspend(void)

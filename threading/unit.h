@@ -64,6 +64,8 @@ struct bt_unit {
     /* It stands for a thread: while it waits in a pool, the unit keeping
      * its ES past a time slice is preempted (preempt.c). */
     bool progress;
+    /* Its waits keep its block from units that start (bt_self_keep_block). */
+    bool keeps_block;
     _Alignas(64) _Atomic uintptr_t join;
     /* The link back in a FIFO (fifo.h), written with `next` by whoever
      * holds the list. */

@@ -194,6 +194,8 @@ typedef struct bt_unit_attr {
                           BT_TLS_BORROW; NULL: that of whoever runs it */
     int progress;      /* it stands for a thread, which must progress while
                           others spin or block: see Preemption below */
+    int keep_block;    /* its waits keep its block from the units that start
+                          meanwhile (bt_self_keep_block) */
 } bt_unit_attr_t;
 bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_t *attr);
 
@@ -256,6 +258,14 @@ bt_tls_t *bt_tls_take(void);
  * kept until the process exits; each one's C++ thread_local destructors
  * run then, in it. */
 void bt_tls_give(bt_tls_t *tls);
+/* While a unit without a block of its own waits, the units that start on
+ * its ES run with the block it runs with, the ES's OS thread's; and one of
+ * them preempted halfway through its code is let finish with it before
+ * the waiter goes on. A unit created keep_block keeps the block instead,
+ * as a Pthread keeps its own, and those units take one from the cache:
+ * bt_self_keep_block(0) lends it from then on, (1) keeps it again (as a
+ * thread lets tasks run on it only where it waits for them). */
+void bt_self_keep_block(int keep);
 
 /* ---- Scheduling operations (ULTs only) ---------------------------------- */
 
