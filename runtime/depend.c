@@ -30,6 +30,7 @@
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { DEP_IN = 1, DEP_OUT = 2, DEP_MTX = 4, DEP_SET = 8, DEP_ALL = 0x80 };
 enum { KIND_NONE, KIND_OUT, KIND_MTX, KIND_SET };
@@ -132,18 +133,38 @@ static void clear(nodes_t *list)
 
 /* `to` must wait for `from`, unless from is done or is to itself. A tool
  * hears of the edge under from's lock, while from's task is sure to be
- * incomplete. */
+ * incomplete. A full successor list grows in memory allocated with the
+ * lock released (bob_spin_acquire in lock.c); only the registering unit
+ * adds successors, so the list is as full when the lock is taken again,
+ * unless its completion took it. */
 static void edge(bob_depnode_t *from, bob_depnode_t *to)
 {
     if (!from || from == to)
         return;
+    nodes_t grown = {0}, old = {0};
     bob_spin_acquire(&from->lock);
+    if (!from->done && from->succ.n == from->succ.cap) {
+        grown.cap = from->succ.cap ? 2 * from->succ.cap : 4;
+        bob_spin_release(&from->lock);
+        grown.at = alloc_or_die((size_t)grown.cap * sizeof *grown.at);
+        bob_spin_acquire(&from->lock);
+    }
     if (!from->done) {
-        push(&from->succ, to);
+        if (grown.at) {
+            grown.n = from->succ.n;
+            if (grown.n) /* the list had no memory yet: at is NULL */
+                memcpy(grown.at, from->succ.at, (size_t)grown.n * sizeof *grown.at);
+            old = from->succ;
+            from->succ = grown;
+            grown.at = NULL;
+        }
+        from->succ.at[from->succ.n++] = to;
         atomic_fetch_add_explicit(&to->npred, 1, memory_order_relaxed);
         BOB_OMPT(bob_ompt_task_dependence(from->task, to->task));
     }
     bob_spin_release(&from->lock);
+    free(old.at);
+    free(grown.at);
 }
 
 static void edges(const nodes_t *from, bob_depnode_t *to)
@@ -369,9 +390,17 @@ void bob_deptable_free(struct bob_deptable *t)
  * node's edges are added while it registers). */
 static bob_succ_t *view_of(bob_depnode_t *n)
 {
+    view_t *v = NULL;
+    int room = -1;
     bob_spin_acquire(&n->lock);
+    while (n->view_n != n->succ.n && room != n->succ.n) { /* allocated unlocked */
+        room = n->succ.n;
+        bob_spin_release(&n->lock);
+        free(v);
+        v = alloc_or_die(sizeof *v + (size_t)room * sizeof v->entry[0]);
+        bob_spin_acquire(&n->lock);
+    }
     if (n->view_n != n->succ.n) {
-        view_t *v = alloc_or_die(sizeof *v + (size_t)n->succ.n * sizeof v->entry[0]);
         bob_succ_t *next = NULL;
         for (int i = n->succ.n - 1; i >= 0; i--)
             if (i == 0 || n->succ.at[i] != n->succ.at[i - 1]) {
@@ -382,8 +411,10 @@ static bob_succ_t *view_of(bob_depnode_t *n)
         n->views = v;
         n->view = next;
         n->view_n = n->succ.n;
+        v = NULL;
     }
     bob_spin_release(&n->lock);
+    free(v);
     return n->view;
 }
 

@@ -31,18 +31,20 @@ const int *bob_intern_ints(const int *v, int n)
     const int *found = find(atomic_load_explicit(&lists, memory_order_acquire), v, n);
     if (found)
         return found;
+    int_list_t *l = malloc(sizeof *l + (size_t)n * sizeof *v); /* outside the lock (lock.c) */
+    if (!l)
+        bob_fatal("out of memory for a list of %d team sizes", n);
+    l->n = n;
+    memcpy(l->v, v, (size_t)n * sizeof *v);
     bob_spin_acquire(&insert_lock);
     int_list_t *head = atomic_load_explicit(&lists, memory_order_relaxed);
     if (!(found = find(head, v, n))) {
-        int_list_t *l = malloc(sizeof *l + (size_t)n * sizeof *v);
-        if (!l)
-            bob_fatal("out of memory for a list of %d team sizes", n);
         l->next = head;
-        l->n = n;
-        memcpy(l->v, v, (size_t)n * sizeof *v);
         atomic_store_explicit(&lists, l, memory_order_release);
         found = l->v;
+        l = NULL;
     }
     bob_spin_release(&insert_lock);
+    free(l);
     return found;
 }

@@ -16,6 +16,7 @@
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool bob_lock_try(uint32_t *word)
 {
@@ -72,7 +73,9 @@ void bob_lock_release(uint32_t *word)
 }
 
 /* Not preempted while held (bt_nopreempt_enter): a unit of the holder's ES
- * spinning here would keep the ES from resuming it. */
+ * spinning here would keep the ES from resuming it. So the holder must not
+ * wait for what a preempted unit may hold either: it calls no allocator,
+ * whose lock a unit preempted in malloc on the same ES may hold. */
 void bob_spin_acquire(uint32_t *word)
 {
     bt_nopreempt_enter();
@@ -110,19 +113,34 @@ uint32_t bob_nest_owner(bob_thread_t *self)
     return t->nest_owner = id;
 }
 
+/* The list grows in memory allocated with the lock released
+ * (bob_spin_acquire), as often as others fill it meanwhile. */
 void bob_nest_owner_free(uint32_t owner)
 {
+    uint32_t *grown = NULL, *old = NULL, grown_cap = 0;
     bob_spin_acquire(&owners_lock);
-    if (owners_nfree == owners_cap) {
-        uint32_t cap = owners_cap ? 2 * owners_cap : 64;
-        uint32_t *grown = realloc(owners_free, cap * sizeof *grown);
+    while (owners_nfree == owners_cap) {
+        if (grown_cap > owners_cap) {
+            if (owners_nfree) /* the first list: nothing to copy from NULL */
+                memcpy(grown, owners_free, owners_nfree * sizeof *grown);
+            old = owners_free;
+            owners_free = grown;
+            owners_cap = grown_cap;
+            grown = NULL;
+            break;
+        }
+        grown_cap = owners_cap ? 2 * owners_cap : 64;
+        bob_spin_release(&owners_lock);
+        free(grown);
+        grown = malloc(grown_cap * sizeof *grown);
         if (!grown)
             bob_fatal("out of memory for nest lock owners");
-        owners_free = grown;
-        owners_cap = cap;
+        bob_spin_acquire(&owners_lock);
     }
     owners_free[owners_nfree++] = owner;
     bob_spin_release(&owners_lock);
+    free(old);
+    free(grown);
 }
 
 int bob_nest_lock_try(uint32_t *w, uint32_t self)
