@@ -290,6 +290,10 @@ void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_relaxed);
     k->stepping_aside = 1;
     atomic_signal_fence(memory_order_seq_cst);
+    /* Its own block, not one its ES's cache holds and lets stay loaded
+     * while the ES runs its own code (a join's, tls.h): another OS thread
+     * serves the ES meanwhile and may lend that block to a unit. */
+    bti_tls_enter(es, bti_unit_tls(es, self));
     bool kept = bti_home_leave(es, self);
     bt_unit_t *p = proxy_of(k);
     es->current = self;
