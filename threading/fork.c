@@ -98,6 +98,7 @@ static void reset_es(bti_es_t *es)
     es->local = es->set_aside = (bti_fifo_t){0};
     es->yielded = (bti_yieldq_t){0};
     es->home_frozen = false;
+    es->home_kept = 0; /* its units that kept the block are abandoned */
     es->frozen_threads = 0;
     atomic_store_explicit(&es->spares, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->spawning, 0, memory_order_relaxed);
