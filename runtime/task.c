@@ -311,10 +311,13 @@ void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
     /* Children still incomplete name t's context, and their descendants
      * walk up through it to t's parent's (seat.c's descends, taskred.c):
      * t, which outlives its body through them, keeps that parent alive
-     * too. With refs at 1 no child is left and none can come. The
-     * increment is relaxed as a new child's is: the parent runs this code,
-     * so its refs cannot reach 0 meanwhile, and release() orders the rest. */
-    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 && self->task) {
+     * too. With refs at 1 no child is left and none can come: t's body
+     * has ended, so its refs only fall from here, a stale read is above
+     * the true count and costs at most a reference that release() gives
+     * back, and the read may be relaxed. So is the increment, as a new
+     * child's is: the parent runs this code, so its refs cannot reach 0
+     * meanwhile, and release() orders the rest. */
+    if (atomic_load_explicit(&t->refs, memory_order_relaxed) != 1 && self->task) {
         t->parent_task = self->task;
         atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
     }

@@ -24,18 +24,25 @@ static inline bool bob_task_alone(const bob_thread_t *self)
     return self->team->nthreads == 1 && bt_self_es() >= 0;
 }
 
+/* The tasks waiting in the pool self's new tasks go to. */
+static inline size_t bob_task_queued(const bob_thread_t *self)
+{
+    return bt_self_pool_length(!bob_task_alone(self));
+}
+
 /* Task throttling: when READY_PER_ES tasks wait in the creator's ES, a
  * new one runs at once on the creator (as libomp and libgomp do), which
  * keeps memory bounded however many tasks a producer makes and spares a
- * work unit where there is parallelism enough. Its frames nest on the creator's stack no deeper than the
- * program's own recursion. A tasklet creator, which could not suspend
- * inside the new task, keeps queueing. 64 per ES is libgomp's 64 per
- * thread: enough to feed every thief, and each queued task costs a work
- * unit where a throttled one costs a call; with libomp's 256, a region
- * making short tasks spent half its time on the queued. */
+ * work unit where there is parallelism enough. Its frames nest on the
+ * creator's stack no deeper than the program's own recursion. A tasklet
+ * creator, which could not suspend inside the new task, keeps queueing.
+ * 64 per ES is libgomp's 64 per thread: enough to feed every thief, and
+ * each queued task costs a work unit where a throttled one costs a call;
+ * with libomp's 256, a region making short tasks spent half its time on
+ * the queued. */
 static inline bool bob_task_throttled(const bob_thread_t *self)
 {
-    return bt_self_pool_length(!bob_task_alone(self)) > READY_PER_ES && !bt_self_is_tasklet();
+    return bob_task_queued(self) > READY_PER_ES && !bt_self_is_tasklet();
 }
 
 /* How many more tasks self may queue before new ones run at once: 0 in a
@@ -47,7 +54,7 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
         return 0;
     if (bt_self_is_tasklet())
         return UINT32_MAX;
-    size_t queued = bt_self_pool_length(!bob_task_alone(self));
+    size_t queued = bob_task_queued(self);
     return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
 }
 
