@@ -41,6 +41,7 @@
 #include "tls.h"
 
 #include <signal.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #ifdef BTI_ASAN
@@ -87,6 +88,16 @@ typedef struct bti_klt {
     struct timespec restart_end;
     const void *restart_at;
     long restart_nr;
+    /* A call to be made again at its syscall instruction, by the handler
+     * that moved %rip back there or by the kernel (SA_RESTART): where
+     * that is, %rsp and %rax as left there, and the call's number. A
+     * signal that finds them so finds the call not entered yet, still
+     * the interrupted one (restart.c). */
+    struct bti_remade_call {
+        uintptr_t pc, sp;
+        long rax, nr;
+        bool by_kernel;
+    } remade;
     /* The system call the monitor saw it blocked in right before
      * signalling it (restart.c), if seen_valid */
     struct bti_seen_call {

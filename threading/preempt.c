@@ -74,8 +74,15 @@ static int find_text(struct dl_phdr_info *info, size_t size, void *unused)
     return 0;
 }
 
+/* Runs the application's handler as its own would have run: with the
+ * signals blocked that it asked for, not all of them as ours. */
 static void chain(int sig, siginfo_t *info, void *context)
 {
+    sigset_t mask;
+    sigorset(&mask, &((ucontext_t *)context)->uc_sigmask, &previous.sa_mask);
+    if (!(previous.sa_flags & SA_NODEFER))
+        sigaddset(&mask, sig);
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
     if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction)
         previous.sa_sigaction(sig, info, context);
     else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN)
@@ -90,9 +97,9 @@ static bool outcall_spared(void)
 }
 
 /* Our signal on es's active KLT k, which it interrupted at regs outside
- * Bobbin's code: k is frozen if the monitor still asks it to, with every
- * signal blocked until it goes on (restart.c says why), and a system call
- * the signal ended is made again. */
+ * Bobbin's code: k is frozen if the monitor still asks it to, and a system
+ * call the signal ended is made again. Every signal stays blocked until
+ * the handler returns (restart.c says why). */
 static void on_signal(int sig, siginfo_t *info, void *context)
 {
     if (info->si_code != SI_TKILL || info->si_pid != getpid()) {
@@ -109,18 +116,16 @@ static void on_signal(int sig, siginfo_t *info, void *context)
         bool noted = bti_restart_take_note(k, &seen);
         uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
         if (bti_restart_may_freeze(pc, text_lo, text_hi) && !k->stepping_aside && !bti_nopreempt) {
-            bool call = bti_restart_wanted(uc);
+            bool call = bti_restart_wanted(k, uc);
             struct timespec at;
             if (call)
                 clock_gettime(CLOCK_MONOTONIC, &at);
-            if (asked && es->current && !outcall_spared()) {
-                sigset_t all;
-                sigfillset(&all);
-                pthread_sigmask(SIG_BLOCK, &all, NULL);
+            if (asked && es->current && !outcall_spared())
                 bti_klt_freeze(es, k);
-            }
             if (call)
                 bti_restart(k, uc, &at, noted ? &seen : NULL);
+            else
+                bti_restart_interrupted(k, uc, noted ? &seen : NULL);
         }
     }
     errno = saved_errno;
@@ -228,7 +233,11 @@ void bti_preempt_init(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_signal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-    sigemptyset(&sa.sa_mask);
+    /* all but glibc's own (cancellation, setxid), as pthread_sigmask
+     * leaves them: a setuid elsewhere would wait for a frozen KLT */
+    sigfillset(&sa.sa_mask);
+    for (int sig = SIGSYS + 1; sig < SIGRTMIN; sig++)
+        sigdelset(&sa.sa_mask, sig);
     struct sigaction current;
     sigaction(SIGURG, &sa, &current);
     if (current.sa_sigaction != on_signal) /* not ours from a substrate abandoned by a fork */

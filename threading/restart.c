@@ -55,10 +55,24 @@
  * KLT wait for a CPU, still returns EINTR.
  *
  * What returns EINTR. A call the handler cannot name. And any call during
- * which a signal of the program's came: the KLT blocks every signal while
- * frozen, and one pending that the program handles and the interrupted
+ * which a signal of the program's came: the KLT blocks every signal in the
+ * handler, and one pending that the program handles and the interrupted
  * code did not block is delivered as the call returns, as if it had
- * interrupted the call itself (so pause and sigsuspend end). */
+ * interrupted the call itself (so pause and sigsuspend end). And a call
+ * the kernel makes again itself, blocked where the monitor saw it, when
+ * such a signal came whose handler lacks SA_RESTART: that signal would
+ * have ended it (an alarm that ends a read of an empty pipe).
+ *
+ * A call made again is entered only once the handler has returned. The
+ * next signal of ours may come before (the monitor's, sent while a slow
+ * OS thread thawed), and freeze the KLT at the syscall instruction: the
+ * program's signals that came meanwhile would then be delivered before
+ * the call, which would wait for what already came. So a signal that
+ * finds the KLT where and as the handler left it (k->remade) takes the
+ * call for the one interrupted, not yet left: ended with EINTR, and made
+ * again or ended as it would have been; one the kernel makes again too. What still escapes: a signal the
+ * program sends from another OS thread in the microseconds between the
+ * check for pending ones and the call's entry. */
 #include "restart.h"
 
 #include <fcntl.h>
@@ -124,8 +138,10 @@ static long call_number(const unsigned char *insn)
 }
 
 /* Whether a signal is pending that the program handles and the
- * interrupted code did not block (`mask`), other than ours. */
-static bool program_signal_pending(const sigset_t *mask)
+ * interrupted code did not block (`mask`), other than ours; with
+ * `restarting`, one whose handler would not have the kernel make the
+ * call it interrupts again (no SA_RESTART). */
+static bool program_signal_pending(const sigset_t *mask, bool restarting)
 {
     sigset_t pending;
     if (sigpending(&pending))
@@ -133,7 +149,8 @@ static bool program_signal_pending(const sigset_t *mask)
     for (int sig = 1; sig < NSIG; sig++) {
         struct sigaction sa;
         if (sig != SIGURG && sigismember(&pending, sig) == 1 && !sigismember(mask, sig) &&
-            !sigaction(sig, NULL, &sa) && sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
+            !sigaction(sig, NULL, &sa) && sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN &&
+            !(restarting && (sa.sa_flags & SA_RESTART)))
             return true;
     }
     return false;
@@ -326,17 +343,68 @@ void bti_restart_note(bti_klt_t *k)
         atomic_store_explicit(&k->seen_valid, 1, memory_order_release);
 }
 
-/* Whether the call the signal ended at regs is the one the monitor saw. */
-static bool seen_here(const struct bti_seen_call *c, const greg_t *regs)
+/* Whether the call whose syscall instruction ends at pc, with regs'
+ * arguments, is the one the monitor saw. */
+static bool seen_here(const struct bti_seen_call *c, const greg_t *regs, unsigned long pc)
 {
     static const int args[6] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
-    if (c->nr < 0 || c->pc != (unsigned long)regs[REG_RIP] ||
+    if (c->nr < 0 || c->pc != pc ||
         c->sp != (unsigned long)regs[REG_RSP])
         return false;
     for (int i = 0; i < 6; i++)
         if (c->arg[i] != (unsigned long)regs[args[i]])
             return false;
     return true;
+}
+
+/* Whether k stands where and as a handler left it to make a call again:
+ * the call not entered yet. */
+static bool before_remade(const bti_klt_t *k, const greg_t *regs)
+{
+    const struct bti_remade_call *r = &k->remade;
+    return r->pc && (uintptr_t)regs[REG_RIP] == r->pc && (uintptr_t)regs[REG_RSP] == r->sp &&
+           regs[REG_RAX] == r->rax;
+}
+
+bool bti_restart_wanted(bti_klt_t *k, ucontext_t *uc)
+{
+    greg_t *regs = uc->uc_mcontext.gregs;
+    if (before_remade(k, regs)) {
+        if (k->remade.by_kernel)
+            return false; /* bti_restart_interrupted's */
+        regs[REG_RIP] += 2;
+        regs[REG_RAX] = -EINTR;
+        return true;
+    }
+    k->remade.pc = 0;
+    return regs[REG_RAX] == -EINTR;
+}
+
+/* Makes call nr, whose syscall instruction is at insn, again: as it was,
+ * or in the form that ends it when it would have ended. */
+static void remake(bti_klt_t *k, greg_t *regs, long nr, const unsigned char *insn,
+                   struct timespec at, struct timespec now)
+{
+    regs[REG_RAX] = nr;
+    regs[REG_RIP] -= 2;
+    long long frozen = ns_of(now) - ns_of(at);
+    if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep) {
+        restart_sleep(k, regs, nr, frozen);
+        return;
+    }
+    int option = socket_timeout(nr);
+    if (option) {
+        restart_socket(k, regs, nr, option, at);
+        return;
+    }
+    for (size_t i = 0; i < sizeof timed / sizeof *timed; i++)
+        if (timed[i].nr == nr) {
+            if (timed[i].form == LEFT)
+                restart_left(k, regs, &timed[i], insn, at, now);
+            else
+                restart_written(regs, &timed[i], frozen);
+            return;
+        }
 }
 
 void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at,
@@ -346,34 +414,38 @@ void bti_restart(bti_klt_t *k, ucontext_t *uc, const struct timespec *at,
     const unsigned char *insn = (const unsigned char *)regs[REG_RIP] - 2;
     bool in_stub = insn == (const unsigned char *)bti_restart_socket_call;
     long nr = in_stub ? k->restart_nr : call_number(insn);
-    if (nr < 0 && seen && seen_here(seen, regs))
+    if (k->remade.pc == (uintptr_t)insn)
+        nr = k->remade.nr; /* named when first made again, syscall(3)'s too */
+    else if (nr < 0 && seen && seen_here(seen, regs, (unsigned long)regs[REG_RIP]))
         nr = seen->nr;
+    k->remade.pc = 0;
     struct timespec now;
-    if (nr < 0 || program_signal_pending(&uc->uc_sigmask) ||
+    if (nr < 0 || program_signal_pending(&uc->uc_sigmask, false) ||
         clock_gettime(CLOCK_MONOTONIC, &now))
         return;
     if (in_stub) {
         restart_socket_again(k, regs, now);
         return;
     }
-    regs[REG_RAX] = nr;
-    regs[REG_RIP] -= 2;
-    long long frozen = ns_of(now) - ns_of(*at);
-    if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep) {
-        restart_sleep(k, regs, nr, frozen);
+    remake(k, regs, nr, insn, *at, now);
+    if (regs[REG_RIP] == (greg_t)insn)
+        k->remade = (struct bti_remade_call){(uintptr_t)insn, (uintptr_t)regs[REG_RSP],
+                                             regs[REG_RAX], nr, false};
+}
+
+void bti_restart_interrupted(bti_klt_t *k, ucontext_t *uc, const struct bti_seen_call *seen)
+{
+    greg_t *regs = uc->uc_mcontext.gregs;
+    bool again = k->remade.pc; /* bti_restart_wanted left it only if k stands there */
+    k->remade.pc = 0;
+    if (!again && !(seen && seen->nr == regs[REG_RAX] &&
+                    seen_here(seen, regs, (unsigned long)regs[REG_RIP] + 2)))
+        return;
+    if (program_signal_pending(&uc->uc_sigmask, true)) {
+        regs[REG_RIP] += 2;
+        regs[REG_RAX] = -EINTR;
         return;
     }
-    int option = socket_timeout(nr);
-    if (option) {
-        restart_socket(k, regs, nr, option, *at);
-        return;
-    }
-    for (size_t i = 0; i < sizeof timed / sizeof *timed; i++)
-        if (timed[i].nr == nr) {
-            if (timed[i].form == LEFT)
-                restart_left(k, regs, &timed[i], insn, *at, now);
-            else
-                restart_written(regs, &timed[i], frozen);
-            return;
-        }
+    k->remade = (struct bti_remade_call){(uintptr_t)regs[REG_RIP], (uintptr_t)regs[REG_RSP],
+                                         regs[REG_RAX], regs[REG_RAX], true};
 }

@@ -15,10 +15,14 @@
 // handles comes (it came while the waiter stood frozen, which made the
 // call again and missed it; sigsuspend's caller blocks it before, as it
 // should, pause's cannot: the signal comes later, which only a waiter
-// stalled for 100 ms before its pause would miss). sleep_preempted.c
-// checks the sleeps and poll.
+// stalled for 100 ms before its pause would miss; so did pause, 2 runs in
+// 100 under load, when a preemption came as the call made again was about
+// to be entered, and froze the OS thread there: the signal that came
+// meanwhile ran its handler before the call. Short slices make that
+// likelier). sleep_preempted.c checks the sleeps and poll.
 // RUN: %libomp-compile && env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=3 %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 BOBBIN_TIME_SLICE=100us %libomp-run | FileCheck %s
 #include "check.h"
 
 #include <errno.h>
