@@ -43,12 +43,17 @@ __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
 /* ---- Waking and sleeping ---------------------------------------------- */
 
-void bti_es_wake(bti_es_t *es)
+/* Wakes es if it sleeps or is about to; returns whether it did. */
+static bool wake(bti_es_t *es)
 {
-    if (atomic_load_explicit(&es->sleep, memory_order_relaxed) &&
-        atomic_exchange_explicit(&es->sleep, 0, memory_order_relaxed))
-        bti_futex_wake(&es->sleep, 1);
+    if (!atomic_load_explicit(&es->sleep, memory_order_relaxed) ||
+        !atomic_exchange_explicit(&es->sleep, 0, memory_order_relaxed))
+        return false;
+    bti_futex_wake(&es->sleep, 1);
+    return true;
 }
+
+void bti_es_wake(bti_es_t *es) { wake(es); }
 
 /* After a push into another ES's pool: that ES must run the unit. */
 static void notify(bti_es_t *es)
@@ -57,20 +62,31 @@ static void notify(bti_es_t *es)
     bti_es_wake(es);
 }
 
+static void wake_a_thief(bti_es_t *owner)
+{
+    if (!atomic_load_explicit(&bti_g.nsleeping, memory_order_relaxed))
+        return;
+    for (int i = 1; i < bti_g.num_es; i++)
+        if (wake(bti_g.es[(owner->rank + i) % bti_g.num_es]))
+            return;
+}
+
 /* After a push into the own shared pool: a sleeping ES could steal it. */
 static void notify_thieves(bti_es_t *self)
 {
     atomic_thread_fence(memory_order_seq_cst);
-    if (!atomic_load_explicit(&bti_g.nsleeping, memory_order_relaxed))
-        return;
-    for (int i = 1; i < bti_g.num_es; i++) {
-        bti_es_t *es = bti_g.es[(self->rank + i) % bti_g.num_es];
-        if (atomic_load_explicit(&es->sleep, memory_order_relaxed) &&
-            atomic_exchange_explicit(&es->sleep, 0, memory_order_relaxed)) {
-            bti_futex_wake(&es->sleep, 1);
-            return;
-        }
-    }
+    wake_a_thief(self);
+}
+
+/* After a push into another ES's shared pool: that ES, if it sleeps, or
+ * else one that could steal the unit, since the owner may run something
+ * else for long, without a look at its pools (a unit that waits without a
+ * scheduling point for the one pushed). */
+static void notify_shared(bti_es_t *es)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!wake(es) && bti_g.num_es > 1)
+        wake_a_thief(es);
 }
 
 static bool has_stealable(bti_es_t *es)
@@ -161,7 +177,7 @@ void bti_pool_notify(bti_es_t *es)
     if (es == bti_es_self())
         notify_thieves(es);
     else
-        notify(es);
+        notify_shared(es);
 }
 
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
@@ -182,7 +198,7 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
             notify_thieves(es);
     } else {
         bti_inbox_push(&es->shared_inbox, u);
-        notify(es);
+        notify_shared(es);
     }
 }
 
@@ -353,6 +369,15 @@ void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
     bti_unit_end(es, u);
 }
 
+/* u, parked or about to be, is ready: where idle ESs may take it, if it
+ * may go on elsewhere, as its own ES may be held by a unit that waits for
+ * it without a scheduling point. */
+static void make_ready(bt_unit_t *u)
+{
+    bti_pool_push(&u->es->pools[bti_roams(u) ? 1 : 0],
+                  bti_pinned(u) ? bti_klt_pinned_proxy() : u);
+}
+
 void bti_after_switch(bti_es_t *es)
 {
     if (es->current) /* the scheduler writes nothing in the block it keeps (tls.h) */
@@ -364,9 +389,10 @@ void bti_after_switch(bti_es_t *es)
         if (!atomic_compare_exchange_strong_explicit(&u->park, &expected, BTI_PARKED,
                                                      memory_order_acq_rel,
                                                      memory_order_acquire)) {
-            /* The wake came first: consume the permit, stay ready. */
+            /* The wake came first: consume the permit, stay ready where
+             * the wake would have put it. */
             atomic_store_explicit(&u->park, BTI_RUNNING, memory_order_relaxed);
-            bti_local_push(es, u);
+            make_ready(u);
         }
     }
     if ((u = es->yielding)) {
@@ -662,9 +688,7 @@ void bti_unpark(bt_unit_t *u)
     for (;;) {
         if (p == BTI_PARKED) {
             if (claim(u)) {
-                /* where idle ESs may take it, if it may go on elsewhere */
-                bti_pool_push(&u->es->pools[bti_roams(u) ? 1 : 0],
-                              bti_pinned(u) ? bti_klt_pinned_proxy() : u);
+                make_ready(u);
                 return;
             }
             p = atomic_load_explicit(&u->park, memory_order_relaxed);

@@ -94,7 +94,8 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u);
 /* Queues u, a ULT that yielded or a frozen KLT's proxy, behind every other
  * ready unit of es, the caller's ES (yieldq.h). */
 void bti_yield_push(bti_es_t *es, bt_unit_t *u);
-/* After a push into es's pools by any thread: wakes whoever must see it. */
+/* After a push into es's stealable pools by any thread: wakes whoever
+ * must see it. */
 void bti_pool_notify(bti_es_t *es);
 /* The units es set aside while it could not run them go back to its
  * pools, where it sets aside again those that still must wait. */

@@ -11,6 +11,9 @@
  *   - in place: a unit run in place by its joiner (both migratable, the
  *     joiner with a TLS block of its own) suspends, and the two go on
  *     together on ES 0, the joiner's frames intact;
+ *   - resumed while parking: a unit resumed as it suspends, before its
+ *     ES has parked it, stays ready where ES 0 takes it, while ES 1 runs
+ *     the hog it made first;
  *   - stays: a unit that is not migratable resumes on ES 1 all the same,
  *     once the hog yields, and so does a unit run in place on a block
  *     that belongs to an ES (its joiner has none of its own).
@@ -127,10 +130,10 @@ static void bounce(void *rounds) {
 
 enum { BOUNCES = 2000 };
 
-/* An application thread resumes it, so that ES 0 is idle meanwhile. */
-static void *resumer(void *unused) {
-  (void)unused;
-  for (int i = 0; i < BOUNCES; i++) {
+/* An application thread resumes it, so that ES 0 is idle meanwhile: as
+ * soon as it names itself, *rounds times. */
+static void *resumer(void *rounds) {
+  for (int i = 0; i < *(int *)rounds; i++) {
     double deadline = now_sec() + GIVE_UP_SEC;
     bt_unit_t *u;
     while (!(u = atomic_exchange(&sleeper, NULL))) CHECK(now_sec() < deadline);
@@ -146,8 +149,34 @@ static void resumed_at_once(bt_tls_t *tls) {
   bt_unit_t *u = bt_create(bt_pool_private(1), bounce, &rounds, &attr);
   CHECK(u != NULL);
   pthread_t t;
-  CHECK(pthread_create(&t, NULL, resumer, NULL) == 0);
+  CHECK(pthread_create(&t, NULL, resumer, &rounds) == 0);
   bt_join_free(u);
+  CHECK(pthread_join(t, NULL) == 0);
+}
+
+/* Makes the hog on its own ES, ahead of itself there, then suspends. */
+static _Atomic(bt_unit_t *) made_hog;
+
+static void hog_then_sleep(void *unused) {
+  atomic_store(&made_hog, bt_ult_create(bt_pool_private(bt_self_es()), hog, NULL));
+  sleep_once(unused);
+}
+
+/* The resume comes as soon as the unit names itself: often before its ES
+ * has parked it, which then leaves it ready rather than parked. */
+static void resumed_while_parking(void) {
+  int rounds = 50;
+  pthread_t t;
+  atomic_store(&sleeper, NULL);
+  CHECK(pthread_create(&t, NULL, resumer, &rounds) == 0);
+  for (int i = 0; i < rounds; i++) {
+    atomic_store(&released, 0);
+    bt_unit_attr_t attr = {.migratable = 1};
+    bt_unit_t *u = bt_create(bt_pool_private(1), hog_then_sleep, NULL, &attr);
+    CHECK(u != NULL);
+    bt_join_free(u);
+    bt_join_free(atomic_exchange(&made_hog, NULL));
+  }
   CHECK(pthread_join(t, NULL) == 0);
 }
 
@@ -204,6 +233,7 @@ int main(void) {
     yielded(tls);
     in_place(tls);
     resumed_at_once(tls);
+    resumed_while_parking();
     bt_tls_give(tls);
     in_place(NULL);
   }
