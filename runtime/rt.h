@@ -182,6 +182,9 @@ typedef struct bob_thread {
     /* Incomplete explicit tasks descended from this implicit task (for the
      * team's barriers; a futex word) */
     _Atomic uint32_t tasks_pending;
+    /* *pending passed READY_PER_ES when it last queued a task (throttling,
+     * task_throttle.h) */
+    bool made_many;
     struct bob_deptable *deps;    /* dependences among the children */
     /* libomptarget's handle of a nowait target region running in this
      * task (__kmpc_omp_get_target_async_handle_ptr); NULL when none */

@@ -240,7 +240,8 @@ void bob_task_account_many(bob_thread_t *self, uint32_t n)
     if (self->taskgroup)
         atomic_fetch_add_explicit(&self->taskgroup->pending, n, memory_order_relaxed);
     atomic_fetch_add_explicit(&self->children, n, memory_order_relaxed);
-    atomic_fetch_add_explicit(self->pending, n, memory_order_relaxed);
+    uint32_t was = atomic_fetch_add_explicit(self->pending, n, memory_order_relaxed);
+    self->made_many = was + n > READY_PER_ES;
     if (self->task)
         atomic_fetch_add_explicit(&self->task->refs, (int32_t)n, memory_order_relaxed);
 }

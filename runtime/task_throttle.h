@@ -39,10 +39,22 @@ static inline size_t bob_task_queued(const bob_thread_t *self)
  * 64 per ES is libgomp's 64 per thread: enough to feed every thief, and
  * each queued task costs a work unit where a throttled one costs a call;
  * with libomp's 256, a region making short tasks spent half its time on
- * the queued. */
+ * the queued.
+ *
+ * A thread is throttled only once it made that many itself, as libomp
+ * throttles a thread by its own queue: the threads that share an ES share
+ * its queue, and a thread that starts once another has filled it would
+ * otherwise run its first task at once, which may wait for what the
+ * thread does next (a task that spins until its creator has made the
+ * rest), and so for ever. What it made is as counted when it last queued
+ * one (made_many): reading the count at each task would cost a line that
+ * every task of the thread updates, and while it is throttled, it queues
+ * none. An explicit task, which runs when its thread's queue allows, goes
+ * by the queue alone. */
 static inline bool bob_task_throttled(const bob_thread_t *self)
 {
-    return bob_task_queued(self) > READY_PER_ES && !bt_self_is_tasklet();
+    return bob_task_queued(self) > READY_PER_ES && (self->task || self->made_many) &&
+           !bt_self_is_tasklet();
 }
 
 /* How many more tasks self may queue before new ones run at once: 0 in a
@@ -55,6 +67,8 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
     if (bt_self_is_tasklet())
         return UINT32_MAX;
     size_t queued = bob_task_queued(self);
+    if (!self->task && !self->made_many) /* as above */
+        return READY_PER_ES;
     return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
 }
 

@@ -11,7 +11,13 @@
 // once its thread has made all its tasks, so the children of early tasks
 // are still pending at the taskgroup's end: a taskgroup that counted only
 // some of them would end too soon.
+//
+// On one ES, the two threads share its queue, and thread 1 starts only
+// once thread 0 has filled it: its gate task, which waits for thread 1 to
+// make the rest, must still be queued, not run at once (which hung), as
+// only a thread that made many tasks itself is throttled.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
 #include "check.h"
 
 enum { PER_THREAD = 3000 };
@@ -29,6 +35,7 @@ static int spin(int n) {
 }
 
 int main(void) {
+  deadline(60, "throttled");
   int bad = 0;
   long after_barrier = 0;
 #pragma omp parallel num_threads(2) reduction(+ : bad)
