@@ -8,7 +8,10 @@
  *
  * A waiter that sleeps lends its seat to the team's tasks (seat.c): they
  * may need every seat at once (a task waiting for a lock that a sibling
- * holds). One that spins keeps it, and runs tasks in it. */
+ * holds). One that spins keeps it, and runs tasks in it. A sleeping one
+ * also wants units run (bt_units_wanted, wait.c): a Pthread runtime's
+ * waiter would run the team's tasks, so a team-mate that spins for one of
+ * them on the waiter's ES, without a scheduling point, is preempted. */
 #include "rt.h"
 #include "ompt/ompt.h"
 #include "task.h"
@@ -62,9 +65,11 @@ static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
             break;
     }
     bob_seat_lend(self, BOB_LEND_TEAM);
+    bt_units_wanted(1);
     while (atomic_load(&team->bar_gen) == gen && !cancelled(team, cancellable))
         bob_wait_change((uint32_t *)&team->bar_gen, gen, &team->bar_waiters, "a barrier");
     atomic_thread_fence(memory_order_acquire);
+    bt_units_wanted(-1);
     bob_seat_reclaim(self);
 }
 

@@ -143,6 +143,17 @@ static void preempt(bti_es_t *es)
     syscall(SYS_tgkill, getpid(), k->tid, SIGURG);
 }
 
+/* Whether a unit waits on es that the monitor must preempt for: a thread,
+ * or any unit while a thread sleeps until units run. Hints, read without
+ * the owner's ordering: a look that misses a waiting unit is followed by
+ * another half a slice later. */
+static bool wanted_on(bti_es_t *es)
+{
+    return atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0 ||
+           (atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed) &&
+            bti_es_has_own_work(es));
+}
+
 static void *monitor_main(void *unused)
 {
     (void)unused;
@@ -166,11 +177,7 @@ static void *monitor_main(void *unused)
         for (int i = 0; i < n; i++) {
             bti_es_t *es = bti_g.es[i];
             unsigned now = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
-            /* Hints, read without the owner's ordering: a look that misses
-             * a waiting unit is followed by another half a slice later. */
-            bool w = atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0 ||
-                     (atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed) &&
-                      bti_es_has_own_work(es));
+            bool w = wanted_on(es);
             waiting |= w;
             seen[i].still = now == seen[i].nswitch ? seen[i].still + 1 : 0;
             seen[i].nswitch = now;
@@ -181,6 +188,12 @@ static void *monitor_main(void *unused)
         if (quiet >= QUIET_LOOKS) {
             atomic_store(&bti_g.armed, 0);
             quiet = 0;
+            /* a push that saw it still armed came before this look */
+            for (int i = 0; i < n; i++)
+                if (wanted_on(bti_g.es[i])) {
+                    atomic_store(&bti_g.armed, 1);
+                    break;
+                }
         }
     }
     free(seen);

@@ -60,11 +60,21 @@ static inline void bti_outcall_leave(void)
 /* u enters a pool of es. A progress unit is counted there until it runs
  * (bti_uncount), and the monitor watches from then on. The count errs
  * high where a thief moves units away in a batch: they stay counted on
- * the victim until they run, which costs at most a needless preemption. */
+ * the victim until they run, which costs at most a needless preemption.
+ * Any other unit is watched for while a thread sleeps until units run
+ * (bt_units_wanted): the monitor, disarmed meanwhile, must look again
+ * (after the push, seq_cst: it looks at the pools once more after it
+ * disarms itself). */
 static inline void bti_count(bti_es_t *es, bt_unit_t *u)
 {
-    if (!u->progress)
+    if (!u->progress) {
+        if (__builtin_expect(atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed), 0)) {
+            atomic_thread_fence(memory_order_seq_cst);
+            if (!atomic_load_explicit(&bti_g.armed, memory_order_relaxed))
+                bti_monitor_arm();
+        }
         return;
+    }
     u->counted = es;
     atomic_fetch_add_explicit(&es->waiting, 1, memory_order_relaxed);
     if (__builtin_expect(!atomic_load_explicit(&bti_g.armed, memory_order_relaxed), 0))
