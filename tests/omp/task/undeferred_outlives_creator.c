@@ -6,15 +6,8 @@
 // makes B at once; B makes A and ends; C ends. A, once C is gone, makes
 // tasks as large as C, which may reuse C's memory, and leaves them to the
 // single thread, which waits at the taskgroup's end.
-//
-// On one ES, the single thread spins for C while C waits in the ES's pool
-// and the other thread sleeps at the barrier: in a Pthread runtime that
-// thread would run C, so it counts as a thread that wants units run, and
-// the spinner is preempted for C (it hung: the monitor, disarmed while
-// nothing waited, was not armed again when C came).
 // RUN: %libomp-compile && env OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=3 %libomp-run | FileCheck %s
-// RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 #include "check.h"
 
 enum { ROUNDS = 2000, GRANDCHILDREN = 3 };
