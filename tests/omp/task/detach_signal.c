@@ -16,14 +16,14 @@
 enum { ROUNDS = 300 };
 
 static omp_event_handle_t pending;
-static volatile sig_atomic_t armed;
+static int armed;
 
+/* Two threads may take the signal at once: the one that disarms fulfills
+ * (a check, then a store, let both fulfill the event, which aborts). */
 static void on_usr1(int sig) {
   (void)sig;
-  if (armed) {
-    armed = 0;
+  if (__atomic_exchange_n(&armed, 0, __ATOMIC_ACQ_REL))
     omp_fulfill_event(pending);
-  }
 }
 
 /* Sends SIGUSR1 to the process (any thread may take it) until told to stop. */
@@ -52,7 +52,7 @@ int main(void) {
 #pragma omp task detach(ev) shared(done)
     done++;
     pending = ev;
-    armed = 1;
+    __atomic_store_n(&armed, 1, __ATOMIC_RELEASE);
 #pragma omp taskwait
   }
   stop = 1;
