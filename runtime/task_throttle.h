@@ -66,9 +66,9 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
         return 0;
     if (bt_self_is_tasklet())
         return UINT32_MAX;
-    size_t queued = bob_task_queued(self);
     if (!self->task && !self->made_many) /* as above */
         return READY_PER_ES;
+    size_t queued = bob_task_queued(self);
     return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
 }
 

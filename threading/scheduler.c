@@ -28,6 +28,7 @@
  * style) guarantee that either the sleeper sees the work or the pusher sees
  * the sleeper and wakes it. */
 #include "scheduler.h"
+#include "wake.h"
 
 #include "futex.h"
 #include "klt.h"
@@ -41,53 +42,7 @@ __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
 __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
-/* ---- Waking and sleeping ---------------------------------------------- */
-
-/* Wakes es if it sleeps or is about to; returns whether it did. */
-static bool wake(bti_es_t *es)
-{
-    if (!atomic_load_explicit(&es->sleep, memory_order_relaxed) ||
-        !atomic_exchange_explicit(&es->sleep, 0, memory_order_relaxed))
-        return false;
-    bti_futex_wake(&es->sleep, 1);
-    return true;
-}
-
-void bti_es_wake(bti_es_t *es) { wake(es); }
-
-/* After a push into another ES's pool: that ES must run the unit. */
-static void notify(bti_es_t *es)
-{
-    atomic_thread_fence(memory_order_seq_cst);
-    bti_es_wake(es);
-}
-
-static void wake_a_thief(bti_es_t *owner)
-{
-    if (!atomic_load_explicit(&bti_g.nsleeping, memory_order_relaxed))
-        return;
-    for (int i = 1; i < bti_g.num_es; i++)
-        if (wake(bti_g.es[(owner->rank + i) % bti_g.num_es]))
-            return;
-}
-
-/* After a push into the own shared pool: a sleeping ES could steal it. */
-static void notify_thieves(bti_es_t *self)
-{
-    atomic_thread_fence(memory_order_seq_cst);
-    wake_a_thief(self);
-}
-
-/* After a push into another ES's shared pool: that ES, if it sleeps, or
- * else one that could steal the unit, since the owner may run something
- * else for long, without a look at its pools (a unit that waits without a
- * scheduling point for the one pushed). */
-static void notify_shared(bti_es_t *es)
-{
-    atomic_thread_fence(memory_order_seq_cst);
-    if (!wake(es) && bti_g.num_es > 1)
-        wake_a_thief(es);
-}
+/* ---- Sleeping ----------------------------------------------------------- */
 
 static bool has_stealable(bti_es_t *es)
 {
@@ -175,9 +130,9 @@ static void idle(bti_es_t *es)
 void bti_pool_notify(bti_es_t *es)
 {
     if (es == bti_es_self())
-        notify_thieves(es);
+        bti_notify_thieves(es);
     else
-        notify_shared(es);
+        bti_notify_shared(es);
 }
 
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
@@ -190,15 +145,15 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
             bti_fifo_push(&es->local, u);
         } else {
             bti_inbox_push(&es->private_inbox, u);
-            notify(es);
+            bti_notify(es);
         }
     } else if (own) {
         bti_deque_push(&es->shared, u);
         if (bti_g.num_es > 1)
-            notify_thieves(es);
+            bti_notify_thieves(es);
     } else {
         bti_inbox_push(&es->shared_inbox, u);
-        notify_shared(es);
+        bti_notify_shared(es);
     }
 }
 
@@ -309,7 +264,7 @@ static void set_aside(bti_es_t *es, bt_unit_t *u, bool stealable)
         return;
     }
     bti_inbox_push(&es->aside_inbox, u);
-    notify_thieves(es);
+    bti_notify_thieves(es);
 }
 
 void bti_aside_return(bti_es_t *es)
@@ -321,7 +276,7 @@ void bti_aside_return(bti_es_t *es)
         return;
     for (bt_unit_t *u; (u = bti_fifo_pop(&batch));)
         requeue_aside(es, u);
-    notify_thieves(es); /* as after any push into the own shared pool */
+    bti_notify_thieves(es); /* as after any push into the own shared pool */
 }
 
 static bool take(bti_es_t *es, bt_unit_t *u)
@@ -613,7 +568,7 @@ void bti_sched_main(void *unused)
             atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
             bti_uncount(u);
             if (bti_yieldq_pass(&es->yielded) && bti_g.num_es > 1)
-                notify_thieves(es);
+                bti_notify_thieves(es);
         }
         if (!u) {
             if (must_stop(es))
