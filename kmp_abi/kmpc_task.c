@@ -15,7 +15,8 @@ KMP_EXPORT kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, kmp_int32 gtid, kmp_i
                                              bob_task_entry_t entry)
 {
     (void)loc, (void)gtid;
-    return bob_task_alloc(bob_self(), flags, sizeof_task, sizeof_shareds, entry);
+    return bob_task_alloc(bob_self(), flags | BOB_TASK_LIBOMP, sizeof_task,
+                          sizeof_shareds, entry);
 }
 
 /* A target task (target nowait) is a host task whose body calls libomptarget,

@@ -289,9 +289,22 @@ bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep
     return atomic_fetch_sub_explicit(&t->dep->npred, 1, memory_order_acq_rel) == 1;
 }
 
+/* A tied task that runs at once in a team of one (bob_task_serial_now)
+ * has nothing to wait for while none of its siblings ever registered
+ * dependences: every one ran at once and completed, as libomp counts on
+ * when it ignores a serialized team's dependences. One that may not
+ * complete with its body's first run (detachable, or untied: its next
+ * part is queued) registers, and its successors after it. A tool is told
+ * of every dependence. */
+static bool deps_moot(const bob_thread_t *self, const bob_task_t *t)
+{
+    return !self->deps && (t->flags & (BOB_TASK_TIED | BOB_TASK_DETACHABLE)) == BOB_TASK_TIED &&
+           !bob_ompt_on && bob_task_serial_now(self, t->flags);
+}
+
 void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_dep_t *deps)
 {
-    if (!n) {
+    if (!n || deps_moot(self, t)) {
         bob_task_submit(self, t);
         return;
     }

@@ -401,7 +401,7 @@ bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room)
 
 void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t)
 {
-    if (bob_task_at_once(self))
+    if (bob_task_at_once(self) || bob_task_serial_now(self, t->flags))
         run_included(self, t);
     else
         bob_task_release(t);
@@ -415,8 +415,9 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         t->requeued = true;
         return;
     }
-    BOB_OMPT(bob_ompt_task_create(self, t, bob_task_at_once(self), false));
-    if (bob_task_at_once(self)) {
+    bool now = bob_task_at_once(self) || bob_task_serial_now(self, t->flags);
+    BOB_OMPT(bob_ompt_task_create(self, t, now, false));
+    if (now) {
         bob_task_run_now(self, t);
         return;
     }

@@ -32,7 +32,22 @@ enum {
     BOB_TASK_PROXY = 1 << 4,
     BOB_TASK_PRIORITY = 1 << 5,
     BOB_TASK_DETACHABLE = 1 << 6,
+    /* The runtime's own, above the compiler's: the task was made through
+     * libomp's entry points, so a team of one runs it at once
+     * (bob_task_serial_now). */
+    BOB_TASK_LIBOMP = 1 << 16,
 };
+
+/* libomp runs every task of a team of one at once (its teams of one are
+ * serialized, and so are their tasks); libgomp defers them, and a program
+ * built for it may count on that (a task that waits for what its creator
+ * does next). A program built for libomp cannot, so a task it makes there
+ * runs at once, as cheaply as libomp runs it: the entry points of clang's
+ * ABI mark their tasks BOB_TASK_LIBOMP. */
+static inline bool bob_task_serial_now(const bob_thread_t *self, int32_t task_flags)
+{
+    return (task_flags & BOB_TASK_LIBOMP) && self->team->nthreads == 1;
+}
 
 /* detach state bits: the first of the body's end and the event's
  * fulfilment to come leaves completing the task to the other */

@@ -75,8 +75,8 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
 /* Outside any parallel region (level 0: the initial thread and its tasks)
  * a task runs at once, as libgomp and libomp both run it: programs built
  * for either read its results without a taskwait. In a team of one
- * (parallel if(0), num_threads(1)) it is deferred, as libgomp defers it;
- * libomp would run it at once there too. */
+ * (parallel if(0), num_threads(1)) it is deferred, as libgomp defers it,
+ * unless bob_task_serial_now (task.h) says otherwise. */
 static inline bool bob_task_at_once(const bob_thread_t *self)
 {
     return self->final || self->team->level == 0 || bob_task_throttled(self);

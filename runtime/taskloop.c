@@ -61,7 +61,8 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
  * thread, rather than being queued to run wherever (both ABIs):
  * - under if(false), every one, in order (the callers);
  * - in a final task or outside any parallel region, every one, as any
- *   task there (bob_task_room says 0);
+ *   task there (bob_task_room says 0), and in a team of one, every one
+ *   of a clang binary's (bob_task_serial_now);
  * - with a taskgroup, the last one: the thread waits for it at the
  *   group's end anyway, and a queued task costs a work unit; without one
  *   (nogroup) the thread goes on at once, as the program may expect;
@@ -251,8 +252,9 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     bob_feed_init(&feed, !nogroup);
     if (!nogroup)
         bob_taskgroup_begin(self);
+    bool plan = if_val && !bob_task_serial_now(self, pattern->flags);
     for (bool queued = false; !bob_chunks_done(&chunks);) {
-        uint64_t n = if_val ? bob_taskloop_plan(self, &feed, &chunks, &queued) : 1;
+        uint64_t n = plan ? bob_taskloop_plan(self, &feed, &chunks, &queued) : 1;
         for (uint64_t first, count; n-- && bob_chunks_next(&chunks, &first, &count);) {
             bob_task_t *t = copy_of(pattern);
             *(uint64_t *)((char *)t + lb_at) = lower + first * (uint64_t)st;

@@ -45,6 +45,8 @@ void **__kmpc_omp_get_target_async_handle_ptr(int32_t);
 int __kmpc_invoke_task_func(int);
 void __kmpc_fork_call(ident_t *, int32_t, kmpc_micro, ...);
 void __kmpc_push_num_threads(ident_t *, int32_t, int32_t);
+void *__kmpc_task_allow_completion_event(ident_t *, int, kmp_task_t *);
+void omp_fulfill_event(void *);
 
 static int failures;
 
@@ -90,30 +92,46 @@ static bool holds(const depnode_list_t *l, const depnode_t *node)
   return false;
 }
 
+static int32_t gate_body(int32_t gtid, kmp_task_t *task)
+{
+  (void)gtid, (void)task;
+  return 0;
+}
+
 /* A out(x, y); B in(x, y); C in(x); D inout(y); E none. A team of one
- * keeps its tasks until the taskwait, so the graph is whole when read. */
+ * runs its tasks at once, as libomp does, so they wait behind a gate, a
+ * detached task G that A depends on, whose event is fulfilled once the
+ * graph is read; E, independent, runs at once. */
 static void graph(int32_t gtid)
 {
-  static int x, y;
-  dep_t out_xy[] = {{(size_t)&x, 4, 2}, {(size_t)&y, 4, 2}};
+  static int x, y, gate;
+  enum { TIED = 1, DETACHABLE = 0x40 };
+  dep_t out_gate[] = {{(size_t)&gate, 4, 2}};
+  dep_t out_xy[] = {{(size_t)&x, 4, 2}, {(size_t)&y, 4, 2}, {(size_t)&gate, 4, 1}};
   dep_t in_xy[] = {{(size_t)&x, 4, 1}, {(size_t)&y, 4, 1}};
   dep_t in_x[] = {{(size_t)&x, 4, 1}};
   dep_t inout_y[] = {{(size_t)&y, 4, 3}};
   kmp_task_t *a = task_named(gtid, "A"), *b = task_named(gtid, "B");
   kmp_task_t *c = task_named(gtid, "C"), *d = task_named(gtid, "D");
   kmp_task_t *e = task_named(gtid, "E");
-  __kmpc_omp_task_with_deps(NULL, gtid, a, 2, out_xy, 0, NULL);
+  kmp_task_t *g = __kmpc_omp_task_alloc(NULL, gtid, TIED | DETACHABLE, sizeof(kmp_task_t), 0,
+                                        gate_body);
+  void *event = __kmpc_task_allow_completion_event(NULL, gtid, g);
+  __kmpc_omp_task_with_deps(NULL, gtid, g, 1, out_gate, 0, NULL);
+  __kmpc_omp_task_with_deps(NULL, gtid, a, 3, out_xy, 0, NULL);
   __kmpc_omp_task_with_deps(NULL, gtid, b, 2, in_xy, 0, NULL);
   __kmpc_omp_task_with_deps(NULL, gtid, c, 1, in_x, 0, NULL);
   __kmpc_omp_task_with_deps(NULL, gtid, d, 1, inout_y, 0, NULL);
+  CHECK(__kmpc_task_get_depnode(e) == NULL);
+  CHECK(__kmpc_task_get_successors(e) == NULL);
   __kmpc_omp_task(NULL, gtid, e);
-  CHECK(ran == 0);
-  if (ran == 0) {
+  CHECK(ran == 1 && order[0] == 'E');
+  if (ran == 1) {
     depnode_t *na = __kmpc_task_get_depnode(a), *nb = __kmpc_task_get_depnode(b);
     depnode_t *nc = __kmpc_task_get_depnode(c), *nd = __kmpc_task_get_depnode(d);
     CHECK(na && nb && nc && nd);
-    CHECK(__kmpc_task_get_depnode(e) == NULL);
-    CHECK(__kmpc_task_get_successors(e) == NULL);
+    depnode_list_t *sg = __kmpc_task_get_successors(g);
+    CHECK(length(sg) == 1 && holds(sg, na));
     /* B depends on A through x and y: one edge */
     depnode_list_t *sa = __kmpc_task_get_successors(a);
     CHECK(length(sa) == 3 && holds(sa, nb) && holds(sa, nc) && holds(sa, nd));
@@ -123,9 +141,9 @@ static void graph(int32_t gtid)
     CHECK(__kmpc_task_get_successors(c) == NULL);
     CHECK(__kmpc_task_get_successors(d) == NULL);
   }
+  omp_fulfill_event(event);
   __kmpc_omp_taskwait(NULL, gtid);
   CHECK(ran == 5);
-  /* E, independent, may run anywhere */
   CHECK(strchr(order, 'A') < strchr(order, 'B') && strchr(order, 'A') < strchr(order, 'C'));
   CHECK(strchr(order, 'B') < strchr(order, 'D'));
 }
@@ -175,8 +193,8 @@ static void invoke_task_func(int32_t gtid)
     CHECK(bodies[t] == 2 && again[t] == 1);
 }
 
-/* A team of one keeps its tasks queued until they are waited for (outside
- * any parallel region they would run at once). */
+/* In a team of one, where a detached task's body runs at once and its
+ * successors wait for its event. */
 static void graph_region(int32_t *gtid, int32_t *tid)
 {
   (void)tid;
