@@ -315,7 +315,8 @@ void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_de
         bob_task_ready_at_creation(self, t);
 }
 
-static void finish(bob_depnode_t *node)
+/* by: the task whose node it is, NULL for a taskwait's */
+static void finish(bob_depnode_t *node, const bob_task_t *by)
 {
     bob_spin_acquire(&node->lock);
     node->done = true;
@@ -328,7 +329,7 @@ static void finish(bob_depnode_t *node)
         if (atomic_fetch_sub_explicit(&s->npred, 1, memory_order_acq_rel) != 1)
             continue;
         if (task)
-            bob_task_release(task);
+            bob_task_release(task, by);
         else
             bt_futex_wake((uint32_t *)&s->npred, INT_MAX);
     }
@@ -339,7 +340,7 @@ void bob_deps_complete(bob_task_t *t)
 {
     if (!t->dep)
         return;
-    finish(t->dep);
+    finish(t->dep, t);
     node_release(t->dep);
     t->dep = NULL;
 }
@@ -348,10 +349,14 @@ void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
 {
     bob_depnode_t *node = register_node(self, NULL, n, deps);
     atomic_fetch_sub_explicit(&node->npred, 1, memory_order_acq_rel);
+    /* those waiting in its list run here first (task_list.c) */
+    while (atomic_load_explicit(&node->npred, memory_order_acquire) &&
+           bob_list_run(self, bob_task_child_of, self))
+        ;
     /* the predecessors are its children: they may have its seat while it sleeps */
     bob_wait_zero_helping(&node->npred, "a taskwait with dependences", NULL, NULL, self,
                           BOB_LEND_DESCENDANTS);
-    finish(node);
+    finish(node, NULL);
     node_release(node);
 }
 

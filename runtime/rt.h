@@ -167,6 +167,9 @@ typedef struct bob_thread {
     int argc;
     /* Tasking (task.c): this thread's or explicit task's task state. */
     bool final;                   /* in a final task: children are included */
+    /* its deferred tasks may wait in its list (task_list.c): a team of
+     * one's implicit task, or a task run on the stack of one that lists */
+    bool lists;
     struct bob_task *task;        /* the explicit task this is the context of */
     /* where a new task counts: in the tasks_pending of the implicit task
      * it descends from */
@@ -186,6 +189,10 @@ typedef struct bob_thread {
      * task_throttle.h) */
     bool made_many;
     struct bob_deptable *deps;    /* dependences among the children */
+    /* Tasks waiting to run on this context's stack, oldest first, linked
+     * by parked_next, and how many (task_list.c); empty when it ends. */
+    struct bob_task *listed, *listed_tail;
+    uint32_t nlisted;
     /* libomptarget's handle of a nowait target region running in this
      * task (__kmpc_omp_get_target_async_handle_ptr); NULL when none */
     void *target_async_handle;

@@ -143,12 +143,7 @@ bool bob_seat_take(bob_task_t *t)
             return true;
         }
     }
-    t->parked_next = NULL;
-    if (team->parked_tail)
-        team->parked_tail->parked_next = t;
-    else
-        team->parked = t;
-    team->parked_tail = t;
+    bob_task_append(&team->parked, &team->parked_tail, t);
     bob_spin_release(&team->seats_lock);
     return false;
 }

@@ -53,10 +53,13 @@ new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
     t->ctx.seat = self->seat;
     t->ctx.gtid = self->gtid;
     t->ctx.final = self->final || (flags & BOB_TASK_FINAL);
+    t->ctx.lists = here && self->lists;
     t->ctx.task = t;
     t->ctx.pending = self->pending;
     t->ctx.taskgroup = here ? self->taskgroup : NULL;
     t->parent = self;
+    t->list_to = here && self->lists ? self : NULL;
+    t->listed = false;
     if (!here)
         t->parent_task = self->task;
     t->flags = flags;
@@ -110,14 +113,41 @@ static void count_down(_Atomic uint32_t *counter)
         bt_futex_wake_sc((uint32_t *)counter, INT_MAX);
 }
 
+/* Children still incomplete name t's context, and their descendants
+ * walk up through it to t's parent's (seat.c's descends, taskred.c): t,
+ * whose body ended and which outlives it through them, keeps that parent
+ * alive too, unless it holds a reference on it already. With refs at 1 no
+ * child is left and none can come: t's body has ended, so its refs only
+ * fall from here, a stale read is above the true count and costs at most a
+ * reference that release() gives back, and the read may be relaxed. So is
+ * the increment, as a new child's is: the parent is below on the stack
+ * that runs this code (t ran at once, or from the parent's list), so its
+ * refs cannot reach 0 meanwhile, and release() orders the rest. */
+static void outlive_with_parent(bob_task_t *t)
+{
+    bob_task_t *parent = t->parent->task;
+    if (!t->parent_task && parent && atomic_load_explicit(&t->refs, memory_order_relaxed) != 1) {
+        t->parent_task = parent;
+        atomic_fetch_add_explicit(&parent->refs, 1, memory_order_relaxed);
+    }
+}
+
+/* A listed task (task_list.c) is counted only in its taskgroup. */
 static void complete(bob_task_t *t)
 {
     _Atomic uint32_t *pending = t->ctx.pending;
+    if (t->ctx.listed)
+        bob_list_hand_on(&t->ctx);
     if (t->nest_owner)
         bob_nest_owner_free(t->nest_owner);
     bob_deps_complete(t);
     if (t->taskgroup)
         count_down(&t->taskgroup->pending);
+    if (t->listed) {
+        outlive_with_parent(t);
+        release(t);
+        return;
+    }
     count_down(&t->parent->children);
     release(t);
     count_down(pending); /* last: the team may go away now */
@@ -282,6 +312,28 @@ static void spawn(bob_task_t *t)
 
 void bob_task_respawn(bob_task_t *t) { spawn(t); }
 
+/* A new task of self that waits in self's list, counted in its taskgroup
+ * only (task_list.c): it holds no reference on self's task. */
+static void list_new(bob_thread_t *self, bob_task_t *t)
+{
+    if (t->taskgroup)
+        atomic_fetch_add_explicit(&t->taskgroup->pending, 1, memory_order_relaxed);
+    t->listed = true;
+    t->parent_task = NULL;
+    bob_list_push(self, t);
+}
+
+/* It runs in its host's seat, as a task its waiter runs in place. */
+void bob_task_run_listed(bob_thread_t *host, bob_task_t *t)
+{
+    t->list_to = host;
+    t->ctx.lists = true;
+    t->ctx.seat = t->ctx.tid = host->seat;
+    bob_set_self(&t->ctx);
+    run_body(t, host, false);
+    bob_set_self(host);
+}
+
 /* An included task runs at once, on the encountering unit. */
 static void run_included(bob_thread_t *self, bob_task_t *t)
 {
@@ -307,21 +359,11 @@ void bob_task_here_end(bob_thread_t *self, bob_task_t *t)
     BOB_OMPT(bob_ompt_task_end(t, ompt_task_complete));
     BOB_OMPT(bob_ompt_task_free(t));
     bob_set_self(self);
+    if (t->ctx.listed)
+        bob_list_hand_on(&t->ctx);
     if (bob_task_mem_keep(self, t))
         return;
-    /* Children still incomplete name t's context, and their descendants
-     * walk up through it to t's parent's (seat.c's descends, taskred.c):
-     * t, which outlives its body through them, keeps that parent alive
-     * too. With refs at 1 no child is left and none can come: t's body
-     * has ended, so its refs only fall from here, a stale read is above
-     * the true count and costs at most a reference that release() gives
-     * back, and the read may be relaxed. So is the increment, as a new
-     * child's is: the parent runs this code, so its refs cannot reach 0
-     * meanwhile, and release() orders the rest. */
-    if (atomic_load_explicit(&t->refs, memory_order_relaxed) != 1 && self->task) {
-        t->parent_task = self->task;
-        atomic_fetch_add_explicit(&self->task->refs, 1, memory_order_relaxed);
-    }
+    outlive_with_parent(t);
     release(t);
 }
 
@@ -403,8 +445,10 @@ void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t)
 {
     if (bob_task_at_once(self) || bob_task_serial_now(self, t->flags))
         run_included(self, t);
+    else if (bob_list_takes(self, t))
+        bob_list_push(self, t);
     else
-        bob_task_release(t);
+        spawn(t);
 }
 
 void bob_task_submit(bob_thread_t *self, bob_task_t *t)
@@ -421,7 +465,12 @@ void bob_task_submit(bob_thread_t *self, bob_task_t *t)
         bob_task_run_now(self, t);
         return;
     }
-    bob_task_account(self, t);
+    join_group(self, t);
+    if (bob_list_takes(self, t)) {
+        list_new(self, t);
+        return;
+    }
+    bob_task_account_many(self, 1);
     spawn(t);
 }
 
@@ -429,7 +478,10 @@ void bob_task_queue_counted(bob_thread_t *self, bob_task_t *t)
 {
     BOB_OMPT(bob_ompt_task_create(self, t, false, false));
     join_group(self, t);
-    spawn(t);
+    if (bob_list_takes(self, t))
+        bob_list_push(self, t);
+    else
+        spawn(t);
 }
 
 void bob_task_run_now(bob_thread_t *self, bob_task_t *t)
@@ -442,10 +494,13 @@ void bob_task_run_now(bob_thread_t *self, bob_task_t *t)
     run_included(self, t);
 }
 
-void bob_task_release(bob_task_t *t)
+void bob_task_release(bob_task_t *t, const bob_task_t *by)
 {
+    bob_thread_t *owner;
     if (t->parent->final)
         run_included(t->parent, t);
+    else if (by && (owner = bob_list_owner(t, by)))
+        bob_list_push(owner, t);
     else
         spawn(t);
 }
@@ -515,7 +570,7 @@ void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
  * touches seats only where a thief took a subtree. What it runs descends
  * from it, as OpenMP's task scheduling constraint asks, or, at a barrier,
  * belongs to its team. */
-static int child_of(void *task_ctx, void *parent)
+int bob_task_child_of(void *task_ctx, void *parent)
 {
     return ((bob_thread_t *)task_ctx)->task->parent == parent;
 }
@@ -550,9 +605,12 @@ static int hosted(void *task_ctx, void *wanted)
     return 1;
 }
 
+/* Its list first: what waits there runs nowhere else (task_list.c). */
 static bool run_wanted(void *wanted)
 {
-    return bt_run_ready(task_main, hosted, wanted);
+    const struct wanted *w = wanted;
+    return (w->host->listed && bob_list_run(w->host, w->is, w->arg)) ||
+           bt_run_ready(task_main, hosted, wanted);
 }
 
 /* Tasks held back by their dependences wait in no queue, so throttling,
@@ -573,7 +631,7 @@ void bob_task_drain(bob_thread_t *self)
 {
     if (self->task)
         return;
-    struct wanted w = {child_of, self, self};
+    struct wanted w = {bob_task_child_of, self, self};
     /* relaxed: a bound on memory, not a handshake; a stale count runs a
      * task more or fewer, and every ready child runs in the end anyway */
     while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX) {
@@ -591,6 +649,9 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
                        int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what,
                        bob_lend_t to_whom)
 {
+    /* The listed tasks it waits for, uncounted, are all in its list. */
+    while (self->listed && bob_list_run(self, wanted, arg))
+        ;
     struct wanted w = {wanted, arg, self};
     bob_wait_zero_helping(count, what, run_wanted, &w, self, to_whom);
 }
@@ -598,7 +659,7 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
 void bob_taskwait(bob_thread_t *self)
 {
     BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskwait, &self->children));
-    wait_tasks(self, &self->children, child_of, self, "a taskwait", BOB_LEND_DESCENDANTS);
+    wait_tasks(self, &self->children, bob_task_child_of, self, "a taskwait", BOB_LEND_DESCENDANTS);
     BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskwait));
 }
 

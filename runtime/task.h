@@ -89,15 +89,36 @@ typedef struct bob_task {
     /* context of the generating task; the clean part ends here, on a
      * 16-byte boundary (task_mem.c) */
     _Alignas(16) bob_thread_t *parent;
-    struct bob_task *parent_task;   /* NULL if that was an implicit task */
+    /* NULL if that was an implicit task, or while it needs no reference on
+     * it: a listed task in its parent's list (task_list.c) */
+    struct bob_task *parent_task;
+    /* A context that runs on the stack of another, which drains or hands
+     * on its list: where its own list goes when it ends (task_list.c);
+     * NULL for a task run as a unit of its own, or where nothing lists. */
+    bob_thread_t *list_to;
+    /* counted only in its taskgroup: its parent waits for it by running
+     * its list (task_list.c) */
+    bool listed;
     bob_taskgroup_t *taskgroup;     /* the group it counts in, or NULL */
     _Atomic int32_t refs;           /* 1 until complete, + 1 per incomplete child */
     int32_t flags;
     size_t size;                    /* of the whole allocation */
     bt_call_t fulfilled;            /* its completion, posted by omp_fulfill_event */
-    struct bob_task *parked_next;   /* in its team's tasks waiting for a seat */
+    /* in its team's tasks waiting for a seat, or in a context's list */
+    struct bob_task *parked_next;
     bob_kmp_task_t kmp;             /* the compiler's part; privates follow */
 } bob_task_t;
+
+/* Appends t to the queue linked by parked_next from *head to *tail. */
+static inline void bob_task_append(bob_task_t **head, bob_task_t **tail, bob_task_t *t)
+{
+    t->parked_next = NULL;
+    if (*head)
+        (*tail)->parked_next = t;
+    else
+        *head = t;
+    *tail = t;
+}
 
 static inline bob_task_t *bob_task_of(void *kmp_task)
 {
@@ -166,8 +187,8 @@ void bob_task_account(bob_thread_t *self, bob_task_t *t);
  * construct (taskloop): each is then queued by bob_task_queue_counted. */
 void bob_task_account_many(bob_thread_t *self, uint32_t n);
 void bob_task_queue_counted(bob_thread_t *self, bob_task_t *t);
-/* Called when the task's last predecessor completed (depend.c). */
-void bob_task_release(bob_task_t *t);
+/* Called when the task's last predecessor, by, completed (depend.c). */
+void bob_task_release(bob_task_t *t, const bob_task_t *by);
 /* Makes t, parked for want of a seat and now seated, a unit again. */
 void bob_task_respawn(bob_task_t *t);
 /* seat.c: whether deferred task t took a seat (or was given one); if not,
@@ -205,6 +226,24 @@ void bob_wait_zero(_Atomic uint32_t *word, const char *what);
 void bob_wait_zero_helping(_Atomic uint32_t *word, const char *what, bool (*help)(void *),
                            void *arg, bob_thread_t *lender, bob_lend_t to_whom);
 uint64_t bob_task_id(const bob_thread_t *self);
+
+/* ---- task_list.c: a team of one's tasks waiting in lists ---- */
+/* Whether t, ready, may wait in owner's list. */
+bool bob_list_takes(const bob_thread_t *owner, const bob_task_t *t);
+void bob_list_push(bob_thread_t *owner, bob_task_t *t);
+/* Runs the oldest task of owner's list that is(task_ctx, arg) accepts (any
+ * if is is NULL), on owner's stack; false if there was none. */
+bool bob_list_run(bob_thread_t *owner, int (*is)(void *task_ctx, void *arg), void *arg);
+/* from, a task's context that lists, ends: its list goes to its list_to's. */
+void bob_list_hand_on(bob_thread_t *from);
+/* The list t, released by its predecessor by's completion on by's stack,
+ * may wait in: its parent's, if that context is on this stack and takes
+ * it; else NULL. */
+bob_thread_t *bob_list_owner(const bob_task_t *t, const bob_task_t *by);
+/* task.c: runs t, taken from host's list, on host's stack. */
+void bob_task_run_listed(bob_thread_t *host, bob_task_t *t);
+/* task.c: whether task_ctx is a child of the context parent. */
+int bob_task_child_of(void *task_ctx, void *parent);
 
 /* ---- depend.c ---- */
 typedef struct bob_dep {

@@ -24,10 +24,11 @@ static inline bool bob_task_alone(const bob_thread_t *self)
     return self->team->nthreads == 1 && bt_self_es() >= 0;
 }
 
-/* The tasks waiting in the pool self's new tasks go to. */
+/* The tasks waiting where self's new tasks go: its list, if it lists
+ * (task_list.c), else its ES's pool. */
 static inline size_t bob_task_queued(const bob_thread_t *self)
 {
-    return bt_self_pool_length(!bob_task_alone(self));
+    return self->lists ? self->nlisted : bt_self_pool_length(!bob_task_alone(self));
 }
 
 /* Task throttling: when READY_PER_ES tasks wait in the creator's ES, a
@@ -50,11 +51,11 @@ static inline size_t bob_task_queued(const bob_thread_t *self)
  * one (made_many): reading the count at each task would cost a line that
  * every task of the thread updates, and while it is throttled, it queues
  * none. An explicit task, which runs when its thread's queue allows, goes
- * by the queue alone. */
+ * by the queue alone, and so does one that lists, whose list is its own. */
 static inline bool bob_task_throttled(const bob_thread_t *self)
 {
-    return bob_task_queued(self) > READY_PER_ES && (self->task || self->made_many) &&
-           !bt_self_is_tasklet();
+    return bob_task_queued(self) > READY_PER_ES &&
+           (self->task || self->made_many || self->lists) && !bt_self_is_tasklet();
 }
 
 /* How many more tasks self may queue before new ones run at once: 0 in a
@@ -66,7 +67,7 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
         return 0;
     if (bt_self_is_tasklet())
         return UINT32_MAX;
-    if (!self->task && !self->made_many) /* as above */
+    if (!self->task && !self->made_many && !self->lists) /* as above */
         return READY_PER_ES;
     size_t queued = bob_task_queued(self);
     return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;

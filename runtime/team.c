@@ -40,6 +40,7 @@ bob_team_t *bob_team_new(int nthreads)
         team->threads[i].tid = i;
         team->threads[i].gtid = gtid + i;
         team->threads[i].pending = &team->threads[i].tasks_pending;
+        team->threads[i].lists = nthreads == 1;
         team->threads[i].binding = (bob_binding_t){-1, 0, 0};
     }
     bob_seats_init(team);
