@@ -266,6 +266,13 @@ struct bob_team {
     uint32_t reduce_lock;
     _Atomic bool tasks_made;    /* a deferred task was ever made in it */
     uint32_t seats_lock;
+    /* Under seats_lock: members done with the region's work (seat.c), and
+     * whether the team asked for units for them. */
+    int members_done;
+    bool done_want_units;
+    /* some of its members start on one ES, or more than one could run at
+     * once (team.c, bob_launch) */
+    bool members_share_es;
     struct bob_task *parked, *parked_tail; /* tasks waiting for a seat */
     int untied_waiting;         /* untied tasks waiting for any seat */
     _Atomic uint32_t seats_turn; /* bumped for them when a seat comes free */
@@ -301,9 +308,15 @@ void bob_seats_init(bob_team_t *team);
  * bob_seat_reclaim: to its descendants only (taskwait, taskgroup, a tied
  * task's taskyield), to any of the team (barrier), or to any, as a last
  * choice (an untied task's taskyield). */
-typedef enum { BOB_LEND_DESCENDANTS, BOB_LEND_TEAM, BOB_LEND_YIELD } bob_lend_t;
+typedef enum { BOB_LEND_DESCENDANTS, BOB_LEND_TEAM, BOB_LEND_YIELD, BOB_LEND_JOIN } bob_lend_t;
 void bob_seat_lend(bob_thread_t *ctx, bob_lend_t to_whom);
 void bob_seat_reclaim(bob_thread_t *ctx);
+/* BOB_LEND_JOIN: to the team, by thread 0 done with the region's work and
+ * waiting to join the others. The team's first task (tasks_made) is
+ * recorded by bob_seat_tasks_made; bob_seat_region_ended undoes what
+ * members done with the region asked of the substrate (seat.c). */
+void bob_seat_tasks_made(bob_team_t *team);
+void bob_seat_region_ended(bob_team_t *team);
 /* ctx will run no more code in its seat. */
 void bob_seat_leave(bob_thread_t *ctx);
 /* Team memory (team_mem.c): bob_team_mem_take returns a block for at least

@@ -305,7 +305,7 @@ static void spawn(bob_task_t *t)
     attr.in_place = !attr.migratable;
     attr.detached = 1;
     if (!atomic_load_explicit(&t->ctx.team->tasks_made, memory_order_relaxed))
-        atomic_store_explicit(&t->ctx.team->tasks_made, true, memory_order_relaxed);
+        bob_seat_tasks_made(t->ctx.team);
     if (!bt_create(task_pool(own), task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }

@@ -421,6 +421,7 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
 {
     int nes = bt_num_es(), es = bt_self_es();
     team->at_work = first_level && team->nthreads > 1;
+    team->members_share_es = !first_level || team->nthreads > nes;
     if (team->at_work)
         bob_pause_team_begins();
     if (es < 0) /* an application thread's teams start from ES 0 */
@@ -479,11 +480,12 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     run_member(t0);
     BOB_OMPT(bob_ompt_join_begin(t0));
     if (nthreads > 1) { /* the join may sleep: the team's tasks may have t0's seat */
-        bob_seat_lend(t0, BOB_LEND_TEAM);
+        bob_seat_lend(t0, BOB_LEND_JOIN);
         bob_join_members(team);
         bob_seat_reclaim(t0);
     }
     bob_team_wait_tasks(t0, team);
+    bob_seat_region_ended(team);
     BOB_OMPT(bob_ompt_join_end(t0));
     BOB_OMPT(bob_ompt_member_end(t0));
     BOB_OMPT(bob_ompt_parallel_end(self, team));

@@ -10,6 +10,7 @@
 // REQUIRES: gcc, bobbin
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
 #include "check.h"
 
 #include <time.h>

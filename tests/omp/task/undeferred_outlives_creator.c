@@ -6,8 +6,16 @@
 // makes B at once; B makes A and ends; C ends. A, once C is gone, makes
 // tasks as large as C, which may reuse C's memory, and leaves them to the
 // single thread, which waits at the taskgroup's end.
+//
+// On one ES, the single thread spins for C while C waits in the ES's pool
+// and the other thread waits for the region's end: at the single's
+// barrier (clang), or at none, done with the region (gcc drops the barrier
+// of a single that ends a region). In a Pthread runtime that thread would
+// run C, so either way it counts as a thread that wants units run, and the
+// spinner is preempted for C.
 // RUN: %libomp-compile && env OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=3 %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 #include "check.h"
 
 enum { ROUNDS = 2000, GRANDCHILDREN = 3 };
