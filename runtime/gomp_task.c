@@ -345,18 +345,35 @@ static void copy_args_inline(uint64_t *restrict dst, const uint64_t *restrict sr
 /* A chunk's argument block up to this size may live in run_chunks' frame. */
 enum { FRAME_ARGS = 256 };
 
+/* n chunks run elided (task.c, bob_task_elide_begin), each with its copy
+ * of the argument block in the frame, the unit's argument tagged once for
+ * the run. */
+static void run_elided(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *c,
+                       uint64_t n, int64_t start, int64_t step, bool may_skip, bob_elision_t *e)
+{
+    _Alignas(64) uint64_t frame_args[FRAME_ARGS / 8];
+    for (uint64_t lo, hi; n-- && next_bounds(c, start, step, &lo, &hi);) {
+        if (may_skip && bob_tasks_cancelled(self))
+            continue;
+        copy_args_inline(frame_args, spec->data, (size_t)spec->arg_size);
+        frame_args[0] = lo;
+        frame_args[1] = hi;
+        spec->fn(frame_args);
+        bob_task_elide_next(self, e);
+    }
+}
+
 /* n chunks that run at once (taskloop.c says when). A tied one with
  * neither a copy function, nor reductions, nor a final clause runs elided
- * (task.c, bob_task_run_elided), with its copy of the argument block in
- * the frame: as bob_gomp_task's elided tasks, it costs a context only if
- * its body asks for one. Another tied one completes here (task.c) with its copy in the
- * room of a task that is mostly the creator's spare; here, if not NULL, is
- * the task the previous chunk ran as, which the next one runs as again
- * (bob_task_here_again), so that a run of chunks pays for one task.
- * Returns the task the next chunk may run as, or NULL. An untied chunk is
- * made and run as any task run at once. In a cancelled group or region a
- * chunk is not run, as libgomp runs none, unless a copy function built
- * what only fn destroys. */
+ * (run_elided): as bob_gomp_task's elided tasks, it costs a context only if
+ * its body asks for one. Another tied one completes here (task.c) with its
+ * copy in the room of a task that is mostly the creator's spare; here, if
+ * not NULL, is the task the previous chunk ran as, which the next one runs
+ * as again (bob_task_here_again), so that a run of chunks pays for one
+ * task. Returns the task the next chunk may run as, or NULL. An untied
+ * chunk is made and run as any task run at once. In a cancelled group or
+ * region a chunk is not run, as libgomp runs none, unless a copy function
+ * built what only fn destroys. */
 static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
                               uintptr_t *reductions, bob_chunks_t *c, uint64_t n,
                               int64_t start, int64_t step, bob_task_t *here)
@@ -364,10 +381,15 @@ static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
     bool untied = spec->flags & BOB_GOMP_TASK_UNTIED;
     bool may_skip = !untied && bob_config.cancellation && !spec->cpyfn;
     size_t align = arg_align(spec);
-    _Alignas(64) uint64_t frame_args[FRAME_ARGS / 8];
-    bool elide = !untied && !spec->cpyfn && !reductions &&
-                 !(spec->flags & BOB_GOMP_TASK_FINAL) && align <= 64 &&
-                 (size_t)spec->arg_size <= sizeof frame_args;
+    bob_elision_t e;
+    /* not on a work unit, or a tool looks: each a task of its own */
+    if (!untied && !spec->cpyfn && !reductions && !(spec->flags & BOB_GOMP_TASK_FINAL) &&
+        align <= 64 && (size_t)spec->arg_size <= FRAME_ARGS && !here &&
+        bob_task_elide_begin(self, &e)) {
+        run_elided(self, spec, c, n, start, step, may_skip, &e);
+        bob_task_elide_end(&e);
+        return NULL;
+    }
     for (uint64_t lo, hi; n-- && next_bounds(c, start, step, &lo, &hi);) {
         if (untied) {
             bob_task_run_now(self, chunk_task(self, spec, reductions, lo, hi));
@@ -375,14 +397,6 @@ static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
         }
         if (may_skip && bob_tasks_cancelled(self))
             continue;
-        if (elide) {
-            copy_args_inline(frame_args, spec->data, (size_t)spec->arg_size);
-            frame_args[0] = lo;
-            frame_args[1] = hi;
-            if (bob_task_run_elided(self, spec->fn, frame_args))
-                continue;
-            elide = false; /* not on a work unit, or a tool looks: a task of its own */
-        }
         if (!here)
             here = bob_task_here_begin(self, task_flags(spec), (size_t)spec->arg_size + align - 1);
         uint64_t *arg = align_up(&here->kmp, align);

@@ -415,16 +415,26 @@ bool bob_task_here_again(bob_thread_t *self, bob_task_t *t)
  * seen by a tool, is not elided. */
 bool bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data)
 {
-    void *tagged = (void *)((uintptr_t)self | BOB_ELIDED);
-    void *prev = bt_self_arg(); /* self, or tagged in an elided task of self's */
-    if (bob_ompt_on || !bt_self_set_arg(tagged))
+    bob_elision_t e;
+    if (!bob_task_elide_begin(self, &e))
         return false;
     fn(data);
-    void *now = bt_self_arg();
-    if (now != tagged)
-        bob_task_here_end(self, ((bob_thread_t *)now)->task);
-    bt_self_set_arg(prev);
+    bob_task_elide_next(self, &e);
+    bob_task_elide_end(&e);
     return true;
+}
+
+bool bob_task_elide_begin(bob_thread_t *self, bob_elision_t *e)
+{
+    e->tagged = (void *)((uintptr_t)self | BOB_ELIDED);
+    e->prev = bt_self_arg(); /* self, or tagged in an elided task of self's */
+    return !bob_ompt_on && bt_self_set_arg(e->tagged);
+}
+
+void bob_task_elide_materialized(bob_thread_t *self, bob_elision_t *e, void *now)
+{
+    bob_task_here_end(self, ((bob_thread_t *)now)->task);
+    bt_self_set_arg(e->tagged);
 }
 
 bob_thread_t *bob_task_materialize(bob_thread_t *creator)
