@@ -57,35 +57,46 @@ static inline void bti_outcall_leave(void)
     bti_outcall = 0;
 }
 
-/* u enters a pool of es. A progress unit is counted there until it runs
- * (bti_uncount), and the monitor watches from then on. The count errs
- * high where a thief moves units away in a batch: they stay counted on
- * the victim until they run, which costs at most a needless preemption.
- * Any other unit is watched for while a thread sleeps until units run
- * (bt_units_wanted): the monitor, disarmed meanwhile, must look again
- * (after the push, seq_cst: it looks at the pools once more after it
- * disarms itself). */
+/* u is about to enter a pool of es (before the push: once in, it may run
+ * at once). A progress unit is counted there until it runs (bti_uncount),
+ * and the monitor watches from then on. The count errs high where a thief
+ * moves units away in a batch: they stay counted on the victim until they
+ * run, which costs at most a needless preemption. */
 static inline void bti_count(bti_es_t *es, bt_unit_t *u)
 {
-    if (!u->progress) {
-        if (__builtin_expect(atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed), 0)) {
-            atomic_thread_fence(memory_order_seq_cst);
-            if (!atomic_load_explicit(&bti_g.armed, memory_order_relaxed))
-                bti_monitor_arm();
-        }
+    if (!u->progress)
         return;
-    }
     u->counted = es;
     atomic_fetch_add_explicit(&es->waiting, 1, memory_order_relaxed);
     if (__builtin_expect(!atomic_load_explicit(&bti_g.armed, memory_order_relaxed), 0))
         bti_monitor_arm();
 }
 
+/* A unit that is no progress unit (progress: u->progress, read before the
+ * push, after which u may have run and gone) entered a pool: it is
+ * watched for while a thread sleeps until units run (bt_units_wanted).
+ * The monitor, disarmed meanwhile, must look again: after the push,
+ * seq_cst, as it looks at the pools once more after it disarms itself, so
+ * that either it sees the unit or this sees it disarmed. Before the push,
+ * a monitor that disarmed between this look and the push saw no unit, and
+ * the unit waited behind a spinner for ever. */
+static inline void bti_watch(bool progress)
+{
+    if (!progress &&
+        __builtin_expect(atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed), 0)) {
+        atomic_thread_fence(memory_order_seq_cst);
+        if (!atomic_load_explicit(&bti_g.armed, memory_order_relaxed))
+            bti_monitor_arm();
+    }
+}
+
 /* Pushes u into the private pool of es, the caller's ES. */
 static inline void bti_local_push(bti_es_t *es, bt_unit_t *u)
 {
+    bool progress = u->progress;
     bti_fifo_push(&es->local, u);
     bti_count(es, u);
+    bti_watch(progress);
 }
 
 /* u leaves the pools to run. */

@@ -3,6 +3,7 @@
 
 #include "es.h"
 #include "log.h"
+#include "preempt.h"
 #include "scheduler.h"
 #include "spinlock.h"
 
@@ -26,6 +27,8 @@ static void swap(bti_prio_entry_t *a, bti_prio_entry_t *b)
 void bti_priority_push(struct bti_es *es, bt_unit_t *u)
 {
     bti_prio_t *p = &es->prio;
+    bool progress = u->progress;
+    bti_count(es, u);
     lock(p);
     uint32_t n = atomic_load_explicit(&p->count, memory_order_relaxed);
     if (n == p->capacity) {
@@ -42,6 +45,7 @@ void bti_priority_push(struct bti_es *es, bt_unit_t *u)
     atomic_store_explicit(&p->count, n + 1, memory_order_relaxed);
     unlock(p);
     bti_pool_notify(es);
+    bti_watch(progress);
 }
 
 bt_unit_t *bti_priority_pop(bti_prio_t *p)

@@ -139,7 +139,7 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
 {
     bti_es_t *es = pool->es;
     bti_count(es, u);
-    bool own = es == bti_es_self();
+    bool own = es == bti_es_self(), progress = u->progress;
     if (!pool->shared) {
         if (own) {
             bti_fifo_push(&es->local, u);
@@ -155,12 +155,15 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
         bti_inbox_push(&es->shared_inbox, u);
         bti_notify_shared(es);
     }
+    bti_watch(progress);
 }
 
 void bti_yield_push(bti_es_t *es, bt_unit_t *u)
 {
+    bool progress = u->progress;
     bti_count(es, u);
     bti_yieldq_push(&es->yielded, u);
+    bti_watch(progress);
 }
 
 /* Moves the shared inbox into the deque, where the owner and thieves find
@@ -192,8 +195,10 @@ static void requeue_aside(bti_es_t *es, bt_unit_t *u)
         bti_priority_push(es, u);
         return;
     }
+    bool progress = u->progress;
     bti_count(es, u);
     bti_deque_push(&es->shared, u);
+    bti_watch(progress);
 }
 
 static bt_unit_t *steal(bti_es_t *es)

@@ -157,8 +157,10 @@ static bool join_ready(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
         return true;
     }
     /* neither a tasklet nor the application's thread switches: put it back */
+    bool progress = u->progress;
     bti_fifo_push_front(&es->local, u);
     bti_count(es, u);
+    bti_watch(progress);
     return false;
 }
 

@@ -12,10 +12,13 @@
 // barrier (clang), or at none, done with the region (gcc drops the barrier
 // of a single that ends a region). In a Pthread runtime that thread would
 // run C, so either way it counts as a thread that wants units run, and the
-// spinner is preempted for C.
+// spinner is preempted for C. Under a 100 us slice too, where the monitor
+// disarms and arms again often: C, queued while the monitor disarmed, must
+// still be seen.
 // RUN: %libomp-compile && env OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
 // RUN: env OMP_NUM_THREADS=3 %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 %libomp-run | FileCheck %s
+// RUN: env BOBBIN_NUM_ES=1 OMP_NUM_THREADS=2 BOBBIN_TIME_SLICE=100us %libomp-run | FileCheck %s
 #include "check.h"
 
 enum { ROUNDS = 2000, GRANDCHILDREN = 3 };
