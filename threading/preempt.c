@@ -74,6 +74,57 @@ static int find_text(struct dl_phdr_info *info, size_t size, void *unused)
     return 0;
 }
 
+#ifdef BTI_ASAN
+/* The sanitized builds: ASan's allocator works under locks, calling the C
+ * library (memset) as it does. A KLT frozen there holds them, every KLT
+ * that serves its ES next waits for them, each until it is frozen too, and
+ * a spare's start (ASan's ThreadStart frees memory) waits as well: the ES
+ * ran out of spares and stopped. So a KLT interrupted in ASan's runtime or
+ * the C library is left alone unless it is in a system call: it leaves
+ * them soon. Programs spin in their own code, which stays preemptible, and
+ * block in system calls, which stay so too. */
+static struct text {
+    const char *name;
+    uintptr_t lo, hi;
+} spared[] = {{"/libasan.so", 0, 0}, {"/libc.so", 0, 0}};
+
+static int find_spared(struct dl_phdr_info *info, size_t size, void *unused)
+{
+    (void)size, (void)unused;
+    for (size_t n = 0; n < sizeof spared / sizeof *spared; n++) {
+        if (!info->dlpi_name || !strstr(info->dlpi_name, spared[n].name))
+            continue;
+        for (int i = 0; i < info->dlpi_phnum; i++) {
+            const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+            if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+                spared[n].lo = info->dlpi_addr + ph->p_vaddr;
+                spared[n].hi = spared[n].lo + ph->p_memsz;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A call the signal interrupted is either ended (call, below) or, made
+ * again after the handler (SA_RESTART), has the KLT back at its syscall
+ * instruction. */
+static bool in_spared(uintptr_t pc)
+{
+    for (size_t n = 0; n < sizeof spared / sizeof *spared; n++)
+        if (pc >= spared[n].lo && pc < spared[n].hi) {
+            const unsigned char *insn = (const unsigned char *)pc;
+            return !(insn[0] == 0x0f && insn[1] == 0x05);
+        }
+    return false;
+}
+#else
+static bool in_spared(uintptr_t pc)
+{
+    (void)pc;
+    return false;
+}
+#endif
+
 /* Runs the application's handler as its own would have run: with the
  * signals blocked that it asked for, not all of them as ours. */
 static void chain(int sig, siginfo_t *info, void *context)
@@ -120,7 +171,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
             struct timespec at;
             if (call)
                 clock_gettime(CLOCK_MONOTONIC, &at);
-            if (asked && es->current && !outcall_spared())
+            if (asked && es->current && !outcall_spared() && (call || !in_spared(pc)))
                 bti_klt_freeze(es, k);
             if (call)
                 bti_restart(k, uc, &at, noted ? &seen : NULL);
@@ -241,6 +292,9 @@ void bti_preempt_init(void)
     if (!bti_g.time_slice_ns)
         return;
     dl_iterate_phdr(find_text, NULL);
+#ifdef BTI_ASAN
+    dl_iterate_phdr(find_spared, NULL);
+#endif
     bti_restart_init();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
