@@ -2,7 +2,8 @@
  *
  * A deferred task is a detached work unit in the shared pool of the
  * creating ES, so idle ESs steal it; tied tasks stay on the ES that started
- * them once they suspend, untied ones may resume elsewhere. Its argument is
+ * them once they suspend, untied ones may resume elsewhere (most of a team
+ * of one's wait in a list instead, on no unit: task_list.c). Its argument is
  * the task's own context (an embedded bob_thread_t), so bob_self() inside
  * the task sees the creating thread's team and thread number, the task's
  * ICVs, and the task's children and taskgroup.

@@ -13,12 +13,12 @@
 enum { READY_PER_ES = 64 };
 
 /* OpenMP binds a task to its team: the tasks of a team of one thread
- * wait in its ES's private pool, which other ESs do not steal from, and
- * run when that thread reaches a scheduling point; an untied one resumes
- * there too. Stolen, each would also cross cores twice, for a thread that
- * could run it for less. An application thread that is no ES runs no work
- * unit: its tasks go to the shared pool of ES 0, as before, whose length
- * it can read to throttle. */
+ * that wait in no list (task_list.c) wait in its ES's private pool, which
+ * other ESs do not steal from, and run when that thread reaches a
+ * scheduling point; an untied one resumes there too. Stolen, each would
+ * also cross cores twice, for a thread that could run it for less. An
+ * application thread that is no ES runs no work unit: its tasks go to the
+ * shared pool of ES 0, as before, whose length it can read to throttle. */
 static inline bool bob_task_alone(const bob_thread_t *self)
 {
     return self->team->nthreads == 1 && bt_self_es() >= 0;
