@@ -81,6 +81,8 @@ void bob_list_hand_on(bob_thread_t *from)
             t->parent_task = from->task;
             refs++;
         }
+    /* relaxed, as a new child's reference: from's task runs this code, so
+     * its refs cannot reach 0 meanwhile, and release() orders the rest */
     if (refs)
         atomic_fetch_add_explicit(&from->task->refs, refs, memory_order_relaxed);
     if (to->listed)
