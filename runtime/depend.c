@@ -56,16 +56,28 @@ typedef struct view {
     bob_succ_t entry[];
 } view_t;
 
+/* A node's predecessors are counted into npred once it has them all, in
+ * one update: until then npred holds this, more than it can have, so
+ * that none that completes meanwhile takes it for released. */
+#define REGISTERING (UINT32_C(1) << 31)
+
+/* Successors a node holds in itself: most nodes have this many or fewer
+ * (a chain's one, a fan-out's few), and take no memory but their block. */
+enum { INLINE_SUCC = 8 };
+
 struct bob_depnode {
     bob_succ_t *view;       /* first, as LLVM's node starts with its list */
     view_t *views;          /* every view built, newest first */
     int view_n;             /* succ.n when view was built */
-    _Atomic uint32_t npred; /* predecessors not complete, + 1 while registering */
+    /* predecessors not complete, + REGISTERING while registering */
+    _Atomic uint32_t npred;
     _Atomic int32_t refs;   /* its task (or waiter) + every list holding it */
     uint32_t lock;
     bool done;
+    uint32_t added;         /* edges to it so far, while registering */
     bob_task_t *task;       /* NULL: a taskwait's stand-in */
-    nodes_t succ;
+    nodes_t succ;           /* at: first, until more come */
+    bob_depnode_t *first[INLINE_SUCC];
 };
 
 struct bob_depmutex {
@@ -94,15 +106,41 @@ static void *alloc_or_die(size_t size)
     return p;
 }
 
+/* Successor lists outgrow a node's own room into malloc's memory. */
+static void free_succ(bob_depnode_t *n, nodes_t *succ)
+{
+    if (succ->at != n->first)
+        free(succ->at);
+}
+
+/* Nodes are blocks (block_mem.c): one per task that has dependences, made
+ * and dropped at the rate tasks are. */
+static bob_depnode_t *node_new(bob_task_t *task)
+{
+    bool fresh;
+    bob_depnode_t *n = bob_block_take(sizeof *n, &fresh);
+    memset(n, 0, offsetof(bob_depnode_t, first));
+    atomic_init(&n->npred, REGISTERING);
+    atomic_init(&n->refs, 1);
+    n->task = task;
+    n->succ = (nodes_t){n->first, 0, INLINE_SUCC};
+    return n;
+}
+
+/* Only holders make references (a list's holder copies it into another
+ * list), so a holder that reads 1 is the last: it skips the locked
+ * decrement, as a chain's nodes, dropped by their task and by the table
+ * in turn, do once in two. */
 static void node_release(bob_depnode_t *n)
 {
-    if (n && atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1) {
+    if (n && (atomic_load_explicit(&n->refs, memory_order_acquire) == 1 ||
+              atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1)) {
         for (view_t *v = n->views, *older; v; v = older) {
             older = v->older;
             free(v);
         }
-        free(n->succ.at);
-        free(n);
+        free_succ(n, &n->succ);
+        bob_block_give(n, sizeof *n);
     }
 }
 
@@ -121,6 +159,21 @@ static void push(nodes_t *list, bob_depnode_t *n)
 static void hold(nodes_t *list, bob_depnode_t *n)
 {
     atomic_fetch_add_explicit(&n->refs, 1, memory_order_relaxed);
+    push(list, n);
+}
+
+/* A reference on the node being registered, by its registering unit: no
+ * other changes its refs before it is complete, which it cannot be before
+ * registering ends and its predecessors are counted (register_node). */
+static void own_ref(bob_depnode_t *n)
+{
+    atomic_store_explicit(&n->refs, atomic_load_explicit(&n->refs, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+
+static void hold_own(nodes_t *list, bob_depnode_t *n)
+{
+    own_ref(n);
     push(list, n);
 }
 
@@ -144,7 +197,7 @@ static void edge(bob_depnode_t *from, bob_depnode_t *to)
     nodes_t grown = {0}, old = {0};
     bob_spin_acquire(&from->lock);
     if (!from->done && from->succ.n == from->succ.cap) {
-        grown.cap = from->succ.cap ? 2 * from->succ.cap : 4;
+        grown.cap = 2 * from->succ.cap;
         bob_spin_release(&from->lock);
         grown.at = alloc_or_die((size_t)grown.cap * sizeof *grown.at);
         bob_spin_acquire(&from->lock);
@@ -152,18 +205,18 @@ static void edge(bob_depnode_t *from, bob_depnode_t *to)
     if (!from->done) {
         if (grown.at) {
             grown.n = from->succ.n;
-            if (grown.n) /* the list had no memory yet: at is NULL */
-                memcpy(grown.at, from->succ.at, (size_t)grown.n * sizeof *grown.at);
+            memcpy(grown.at, from->succ.at, (size_t)grown.n * sizeof *grown.at);
             old = from->succ;
             from->succ = grown;
             grown.at = NULL;
         }
         from->succ.at[from->succ.n++] = to;
-        atomic_fetch_add_explicit(&to->npred, 1, memory_order_relaxed);
+        to->added++;
         BOB_OMPT(bob_ompt_task_dependence(from->task, to->task));
     }
     bob_spin_release(&from->lock);
-    free(old.at);
+    if (old.at)
+        free_succ(from, &old);
     free(grown.at);
 }
 
@@ -171,6 +224,15 @@ static void edges(const nodes_t *from, bob_depnode_t *to)
 {
     for (int i = 0; i < from->n; i++)
         edge(from->at[i], to);
+}
+
+/* nbuckets is a power of two, and a bucket the top bits of a Fibonacci
+ * hash: neighbouring bytes (a char array's elements, as dependences
+ * often name) spread over buckets, with no division. */
+static size_t bucket_of(intptr_t addr, size_t nbuckets)
+{
+    return (size_t)(((uint64_t)addr * UINT64_C(0x9E3779B97F4A7C15)) >>
+                    (64 - __builtin_ctzll(nbuckets)));
 }
 
 static entry_t *lookup(struct bob_deptable *t, intptr_t addr)
@@ -181,7 +243,7 @@ static entry_t *lookup(struct bob_deptable *t, intptr_t addr)
         for (size_t i = 0; i < t->nbuckets; i++)
             for (entry_t *e = t->buckets[i], *next; e; e = next) {
                 next = e->next;
-                size_t h = ((uintptr_t)e->addr >> 3) % n;
+                size_t h = bucket_of(e->addr, n);
                 e->next = buckets[h];
                 buckets[h] = e;
             }
@@ -189,7 +251,7 @@ static entry_t *lookup(struct bob_deptable *t, intptr_t addr)
         t->buckets = buckets;
         t->nbuckets = n;
     }
-    size_t h = ((uintptr_t)addr >> 3) % t->nbuckets;
+    size_t h = bucket_of(addr, t->nbuckets);
     for (entry_t *e = t->buckets[h]; e; e = e->next)
         if (e->addr == addr)
             return e;
@@ -205,7 +267,7 @@ static void become_writer(entry_t *e, bob_depnode_t *n, int kind)
 {
     clear(&e->writers);
     clear(&e->readers);
-    hold(&e->writers, n);
+    hold_own(&e->writers, n);
     e->kind = kind;
 }
 
@@ -223,7 +285,7 @@ static void join_group(entry_t *e, bob_depnode_t *n, int kind)
         e->kind = kind;
     }
     edges(&e->group, n);
-    hold(&e->writers, n);
+    hold_own(&e->writers, n);
 }
 
 static void all_memory(struct bob_deptable *t, bob_depnode_t *n)
@@ -237,7 +299,7 @@ static void all_memory(struct bob_deptable *t, bob_depnode_t *n)
             e->kind = KIND_NONE;
         }
     node_release(t->all);
-    atomic_fetch_add_explicit(&n->refs, 1, memory_order_relaxed);
+    own_ref(n);
     t->all = n;
 }
 
@@ -249,16 +311,15 @@ static void add_mutex(bob_task_t *task, struct bob_depmutex *m)
     task->mutexes[task->nmutexes++] = m;
 }
 
+/* Whether the new node has no predecessor incomplete: then none will
+ * release it, and its registering unit goes on with it. */
 static bob_depnode_t *register_node(bob_thread_t *parent, bob_task_t *task, int n,
-                                    const bob_dep_t *deps)
+                                    const bob_dep_t *deps, bool *ready)
 {
     if (!parent->deps)
         parent->deps = alloc_or_die(sizeof *parent->deps);
     struct bob_deptable *t = parent->deps;
-    bob_depnode_t *node = alloc_or_die(sizeof *node);
-    atomic_init(&node->npred, 1);
-    atomic_init(&node->refs, 1);
-    node->task = task;
+    bob_depnode_t *node = node_new(task);
     edge(t->all, node);
     for (int i = 0; i < n; i++) {
         uint8_t f = deps[i].flags;
@@ -277,16 +338,19 @@ static bob_depnode_t *register_node(bob_thread_t *parent, bob_task_t *task, int 
                 add_mutex(task, &e->mutex);
         } else if (f & DEP_IN) {
             edges(&e->writers, node);
-            hold(&e->readers, node);
+            hold_own(&e->readers, node);
         }
     }
+    uint32_t bias = REGISTERING - node->added;
+    *ready = atomic_fetch_sub_explicit(&node->npred, bias, memory_order_acq_rel) == bias;
     return node;
 }
 
 bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep_t *deps)
 {
-    t->dep = register_node(parent, t, n, deps);
-    return atomic_fetch_sub_explicit(&t->dep->npred, 1, memory_order_acq_rel) == 1;
+    bool ready;
+    t->dep = register_node(parent, t, n, deps, &ready);
+    return ready;
 }
 
 /* A tied task that runs at once in a team of one (bob_task_serial_now)
@@ -333,7 +397,7 @@ static void finish(bob_depnode_t *node, const bob_task_t *by)
         else
             bt_futex_wake((uint32_t *)&s->npred, INT_MAX);
     }
-    free(succ.at);
+    free_succ(node, &succ);
 }
 
 void bob_deps_complete(bob_task_t *t)
@@ -347,15 +411,17 @@ void bob_deps_complete(bob_task_t *t)
 
 void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
 {
-    bob_depnode_t *node = register_node(self, NULL, n, deps);
-    atomic_fetch_sub_explicit(&node->npred, 1, memory_order_acq_rel);
-    /* those waiting in its list run here first (task_list.c) */
-    while (atomic_load_explicit(&node->npred, memory_order_acquire) &&
-           bob_list_run(self, bob_task_child_of, self))
-        ;
-    /* the predecessors are its children: they may have its seat while it sleeps */
-    bob_wait_zero_helping(&node->npred, "a taskwait with dependences", NULL, NULL, self,
-                          BOB_LEND_DESCENDANTS);
+    bool ready;
+    bob_depnode_t *node = register_node(self, NULL, n, deps, &ready);
+    if (!ready) {
+        /* those waiting in its list run here first (task_list.c) */
+        while (atomic_load_explicit(&node->npred, memory_order_acquire) &&
+               bob_list_run(self, bob_task_child_of, self))
+            ;
+        /* the predecessors are its children: they may have its seat while it sleeps */
+        bob_wait_zero_helping(&node->npred, "a taskwait with dependences", NULL, NULL, self,
+                              BOB_LEND_DESCENDANTS);
+    }
     finish(node, NULL);
     node_release(node);
 }

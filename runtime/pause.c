@@ -60,7 +60,8 @@ static void pause_threads(bob_thread_t *self, int kind)
         bob_tls_cgroup_free(self->team->cgroup);
     bt_pause(kind == omp_pause_hard);
     /* an incomplete task may be detached: fulfilling it needs the thread */
-    if (atomic_load_explicit(&self->tasks_pending, memory_order_relaxed) &&
+    if ((atomic_load_explicit(&self->children, memory_order_relaxed) ||
+         atomic_load_explicit(&self->tasks_pending, memory_order_relaxed)) &&
         bt_call_soon_ready())
         bob_fatal("cannot start the thread that completes fulfilled detached tasks");
 }

@@ -171,8 +171,8 @@ typedef struct bob_thread {
      * one's implicit task, or a task run on the stack of one that lists */
     bool lists;
     struct bob_task *task;        /* the explicit task this is the context of */
-    /* where a new task counts: in the tasks_pending of the implicit task
-     * it descends from */
+    /* where a new task below an implicit task's children counts: in the
+     * tasks_pending of the implicit task it descends from */
     _Atomic uint32_t *pending;
     struct bob_taskgroup *taskgroup; /* innermost taskgroup */
     /* the seat of its team it occupies (seat.c): a member's is its tid, a
@@ -182,11 +182,11 @@ typedef struct bob_thread {
     /* incomplete child tasks; a futex word. The first field of a task's
      * context that starts zero, aligned as task_mem.c reads them. */
     _Alignas(16) _Atomic uint32_t children;
-    /* Incomplete explicit tasks descended from this implicit task (for the
-     * team's barriers; a futex word) */
+    /* Incomplete explicit tasks descended from this implicit task, but
+     * its children (for the team's barriers, after children; a futex word) */
     _Atomic uint32_t tasks_pending;
-    /* *pending passed READY_PER_ES when it last queued a task (throttling,
-     * task_throttle.h) */
+    /* an implicit task's children passed READY_PER_ES when it last queued
+     * one (throttling, task_throttle.h) */
     bool made_many;
     struct bob_deptable *deps;    /* dependences among the children */
     /* Tasks waiting to run on this context's stack, oldest first, linked
@@ -328,6 +328,17 @@ void bob_team_mem_init(void);
  * with `each` a multiple of the line (a type aligned to it), no two ESs
  * writing their own share a line. */
 void *bob_per_es_new(size_t each, const char *what);
+/* Small blocks (block_mem.c), from per-ES free lists by 64-byte class,
+ * each on a cache line of its own: bob_block_take says whether the block
+ * is fresh from malloc (its bytes undefined) or one given back (its bytes
+ * as given, but for the first word, the free list's link);
+ * bob_block_give takes one back, on any thread, with the size it was
+ * taken with. */
+void bob_blocks_init(void);
+void *bob_block_take(size_t size, bool *fresh);
+void bob_block_give(void *p, size_t size);
+/* Whether blocks of a and b bytes are of one class, and interchangeable. */
+bool bob_block_same_class(size_t a, size_t b);
 bob_team_t *bob_team_mem_take(int nthreads);
 void bob_team_free(bob_team_t *team);
 bob_cgroup_t *bob_cgroup_new(void);

@@ -130,7 +130,6 @@ static inline bob_task_t *bob_task_of(void *kmp_task)
  * them so, and bob_task_mem_free takes memory with them in any state. */
 #define BOB_TASK_CLEAN_FROM offsetof(bob_task_t, ctx.children)
 #define BOB_TASK_CLEAN_TO offsetof(bob_task_t, parent)
-void bob_task_mem_init(void);
 bob_task_t *bob_task_mem_alloc(size_t size);
 void bob_task_mem_free(bob_task_t *t, size_t size);
 /* Memory for a task of self of size bytes: self's spare if it fits, else

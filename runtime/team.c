@@ -110,7 +110,7 @@ static void runtime_init(void)
         bob_fatal("the threading substrate could not start");
     bt_self_keep_block(1); /* as the runtime's units do (bob_unit_attr) */
     bob_read_environment();
-    bob_task_mem_init();
+    bob_blocks_init();
     bob_team_mem_init();
     if (bt_self()) /* this thread is ES 0's main ULT: the program's initial thread */
         bob_threadprivate_init();
