@@ -311,8 +311,10 @@ static void add_mutex(bob_task_t *task, struct bob_depmutex *m)
     task->mutexes[task->nmutexes++] = m;
 }
 
-/* Whether the new node has no predecessor incomplete: then none will
- * release it, and its registering unit goes on with it. */
+/* A node for task (NULL for a taskwait), which is its dep before any
+ * predecessor can release the task and it complete; ready: no
+ * predecessor is incomplete, so none will release it, and its registering
+ * unit goes on with it. */
 static bob_depnode_t *register_node(bob_thread_t *parent, bob_task_t *task, int n,
                                     const bob_dep_t *deps, bool *ready)
 {
@@ -320,6 +322,8 @@ static bob_depnode_t *register_node(bob_thread_t *parent, bob_task_t *task, int 
         parent->deps = alloc_or_die(sizeof *parent->deps);
     struct bob_deptable *t = parent->deps;
     bob_depnode_t *node = node_new(task);
+    if (task)
+        task->dep = node;
     edge(t->all, node);
     for (int i = 0; i < n; i++) {
         uint8_t f = deps[i].flags;
@@ -349,7 +353,7 @@ static bob_depnode_t *register_node(bob_thread_t *parent, bob_task_t *task, int 
 bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep_t *deps)
 {
     bool ready;
-    t->dep = register_node(parent, t, n, deps, &ready);
+    register_node(parent, t, n, deps, &ready);
     return ready;
 }
 
