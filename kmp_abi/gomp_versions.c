@@ -7,10 +7,10 @@
  * too. The usual way, an alias of the function renamed with .symver, does
  * not survive GNU ld: given foo and foo@NODE at one address in one object,
  * it drops the unversioned foo. So each secondary version is a stub of its
- * own, here, that jumps to the entry point (through the PLT, like any call
- * between exported functions): one jump more for gcc binaries, none for
- * clang ones. The stubs' own names are local (exports.map); only the
- * versioned names are exported. */
+ * own, here, that jumps to the entry point, which the library binds to its
+ * own (-Bsymbolic-functions, CMakeLists.txt): one direct jump more for gcc
+ * binaries, none for clang ones. The stubs' own names are local
+ * (exports.map); only the versioned names are exported. */
 
 #define BOB_STR_(x) #x
 #define BOB_STR(x) BOB_STR_(x)
