@@ -179,6 +179,10 @@ typedef struct bob_thread {
      * task's the one it took, or its creator's when included; set with
      * the context, before the fields that start zero */
     int seat;
+    /* Memory for its next task (task_mem.c): not among the fields that
+     * start zero, since it stays with the context's memory when that is
+     * kept as its creator's spare, for the next task made there. */
+    struct bob_task *spare;
     /* incomplete child tasks; a futex word. The first field of a task's
      * context that starts zero, aligned as task_mem.c reads them. */
     _Alignas(16) _Atomic uint32_t children;
@@ -196,7 +200,6 @@ typedef struct bob_thread {
     /* libomptarget's handle of a nowait target region running in this
      * task (__kmpc_omp_get_target_async_handle_ptr); NULL when none */
     void *target_async_handle;
-    struct bob_task *spare;       /* memory for its next task (task_mem.c) */
     void *unit;                 /* the work unit running it (bt_unit_t) */
     struct bob_thread *outer;   /* thread 0: the task that forked the team */
     uint64_t ws_next;           /* worksharing constructs met so far */

@@ -384,6 +384,7 @@ void bob_context_fini(bob_thread_t *ctx)
     bob_deptable_free(ctx->deps);
     if (ctx->spare)
         bob_task_mem_free(ctx->spare, ctx->spare->size);
+    ctx->spare = NULL;
 }
 
 static void run_here(bob_thread_t *self, bob_task_t *t)

@@ -12,8 +12,11 @@
  * its next task of the same class takes it back with no list, no ES
  * lookup and no free. A throttled producer thus makes every task in the
  * same block, still in its cache. Only a task nothing refers to any more
- * and that holds nothing is kept (bob_task_mem_keep); the context frees
- * its spare when it goes (bob_context_fini). */
+ * and that holds nothing is kept (bob_task_mem_keep), with its own spare:
+ * a task run at once that makes one run at once (a tree's node, a nested
+ * task) thus finds its child's memory in the memory it was made in, and a
+ * loop of them allocates nothing. The context frees its spare when it
+ * goes (bob_context_fini). */
 #include "task.h"
 
 #include <string.h>
@@ -46,14 +49,27 @@ bob_task_t *bob_task_mem_alloc(size_t size)
     bob_task_t *t = bob_block_take(size, &fresh);
     if (fresh)
         memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);
+    t->ctx.spare = NULL;
     return t;
 }
 
-void bob_task_mem_free(bob_task_t *t, size_t size)
+static void give(bob_task_t *t, size_t size)
 {
     if (!is_clean(t))
         memset(clean_part(t), 0, BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM);
     bob_block_give(t, size);
+}
+
+/* With its context's spare, and that one's, as deep as tasks run at once
+ * nested when they were kept. */
+void bob_task_mem_free(bob_task_t *t, size_t size)
+{
+    bob_task_t *spare = t->ctx.spare;
+    give(t, size);
+    for (bob_task_t *next; spare; spare = next) {
+        next = spare->ctx.spare;
+        give(spare, spare->size);
+    }
 }
 
 bob_task_t *bob_task_mem_take(bob_thread_t *self, size_t size)

@@ -224,6 +224,7 @@ static bob_task_t *copy_of(bob_task_t *pattern)
     bob_task_t *t = bob_task_mem_alloc(pattern->size);
     memcpy(t, pattern, pattern->size);
     t->ctx.task = t;
+    t->ctx.spare = NULL; /* the pattern's is the pattern's */
     atomic_init(&t->refs, 1);
     atomic_init(&t->detach, 0);
     atomic_init(&t->id, 0);
