@@ -521,7 +521,7 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
     if (reduction)
         bob_gomp_taskgroup_reduction_register(self, reductions);
     bob_feed_t feed;
-    bob_feed_init(&feed, group);
+    bob_feed_init(&feed, self, group);
     bob_task_t *here = NULL;
     if (!(flags & BOB_GOMP_TASK_IF)) { /* each chunk is undeferred, run here in order */
         for (uint64_t lo, hi; next_bounds(&chunks, start, step, &lo, &hi);)

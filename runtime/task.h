@@ -402,9 +402,10 @@ typedef struct bob_feed {
     uint64_t since;   /* when they began (CLOCK_MONOTONIC ns), 0 if none did */
     bool last_here;   /* the last chunk runs at once */
     bool first_look;  /* no look was made yet */
+    bool alone;       /* a team of one's thread: no thief makes room */
 } bob_feed_t;
 /* f for a taskloop of self; group: whether its taskgroup waits for it. */
-void bob_feed_init(bob_feed_t *f, bool group);
+void bob_feed_init(bob_feed_t *f, const bob_thread_t *self, bool group);
 /* How the next chunks of c go, while some are left: returns how many in a
  * row, at least 1, are queued (*queued; each is counted already, for
  * bob_task_queue_counted) or run at once (bob_task_run_now, or any way

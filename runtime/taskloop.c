@@ -89,7 +89,10 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
  * small no more are queued, as libgomp queues none of a large batch; the
  * first look, before any was timed, queues no more than FIRST_BATCH.
  * (gcc's taskloop of many chunks shares them with the team instead, and
- * feeds only the last few: gomp_task.c.) */
+ * feeds only the last few: gomp_task.c.) A team of one's thread, whose
+ * queue only it empties (task_throttle.h), looks once: every chunk that
+ * does not fit then runs at once, untimed, as libgomp runs a batch that
+ * does not fit. */
 enum { EVERY_MAX = 256, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
 
 static uint64_t now_ns(void)
@@ -99,10 +102,10 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-void bob_feed_init(bob_feed_t *f, bool group)
+void bob_feed_init(bob_feed_t *f, const bob_thread_t *self, bool group)
 {
     *f = (bob_feed_t){.every = 1, .last_here = group && !bt_self_is_tasklet(),
-                      .first_look = true};
+                      .first_look = true, .alone = bob_task_alone(self)};
 }
 
 /* Whether the chunks run at once since the last look took less than
@@ -127,6 +130,10 @@ static uint32_t look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
 {
     bool first = f->first_look;
     f->first_look = false;
+    if (f->alone && !first) { /* what the first left no one will take */
+        f->wait = UINT32_MAX;
+        return 0;
+    }
     if (small_chunks(f)) {
         look_less_often(f);
         f->wait = f->every;
@@ -163,7 +170,7 @@ uint64_t bob_taskloop_plan(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t
     }
     uint64_t n = f->wait < left ? f->wait : left;
     f->wait -= (uint32_t)n;
-    if (!f->since)
+    if (!f->alone && !f->since)
         f->since = now_ns();
     f->ran += (uint32_t)n;
     return n;
@@ -250,7 +257,7 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
     bob_chunks_t chunks;
     bob_chunks_init(&chunks, self, trip, sched, size, strict);
     bob_feed_t feed;
-    bob_feed_init(&feed, !nogroup);
+    bob_feed_init(&feed, self, !nogroup);
     if (!nogroup)
         bob_taskgroup_begin(self);
     bool plan = if_val && !bob_task_serial_now(self, pattern->flags);
