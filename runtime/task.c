@@ -673,6 +673,15 @@ void bob_taskyield(bob_thread_t *self)
         bob_seat_reclaim(self);
 }
 
+/* A barrier's wait for one of a member's counters; most barriers have no
+ * task to wait for, and skip the call (the acquire load is the one the
+ * wait would make). */
+static void wait_team_count(bob_thread_t *self, bob_team_t *team, _Atomic uint32_t *count)
+{
+    if (self->listed || atomic_load_explicit(count, memory_order_acquire))
+        wait_tasks(self, count, of_team, team, "the tasks of a barrier", BOB_LEND_TEAM);
+}
+
 /* Called once no implicit task of the team makes tasks any more (all are
  * at the barrier or done): a member's counter that reached zero then stays
  * there, since only that member's descendants count in it. Its children
@@ -681,10 +690,8 @@ void bob_taskyield(bob_thread_t *self)
 void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team)
 {
     for (int i = 0; i < team->nthreads; i++) {
-        wait_tasks(self, &team->threads[i].children, of_team, team, "the tasks of a barrier",
-                   BOB_LEND_TEAM);
-        wait_tasks(self, &team->threads[i].tasks_pending, of_team, team,
-                   "the tasks of a barrier", BOB_LEND_TEAM);
+        wait_team_count(self, team, &team->threads[i].children);
+        wait_team_count(self, team, &team->threads[i].tasks_pending);
     }
 }
 
