@@ -391,6 +391,8 @@ static void finish(bob_depnode_t *node, const bob_task_t *by)
     nodes_t succ = node->succ;
     node->succ = (nodes_t){0};
     bob_spin_release(&node->lock);
+    /* read unlocked: once done, no edge writes the list (its room in the
+     * node included), and the node lives while its task or waiter holds it */
     for (int i = 0; i < succ.n; i++) {
         bob_depnode_t *s = succ.at[i];
         bob_task_t *task = s->task; /* read first: a waiter frees its node */

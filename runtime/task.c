@@ -254,7 +254,7 @@ static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
  * which the host keeps while it helps: the host is buried beneath it. Any
  * other takes a seat, or is parked (seat.c) and made a unit again once one
  * is given to it; a task given one so keeps it, hosted or not. */
-static void task_main(void *ctx)
+void bob_task_main(void *ctx)
 {
     bob_task_t *t = ((bob_thread_t *)ctx)->task;
     bob_thread_t *host = t->host;
@@ -318,7 +318,7 @@ static void spawn(bob_task_t *t)
     attr.detached = 1;
     if (!atomic_load_explicit(&t->ctx.team->tasks_made, memory_order_relaxed))
         bob_seat_tasks_made(t->ctx.team);
-    if (!bt_create(task_pool(own), task_main, &t->ctx, &attr))
+    if (!bt_create(task_pool(own), bob_task_main, &t->ctx, &attr))
         bob_fatal("out of memory creating a task");
 }
 
@@ -538,162 +538,6 @@ void bob_task_fulfill(uint64_t event_handle)
 }
 
 void bob_task_proxy_completed(bob_task_t *t) { complete(t); }
-
-/* ---- Waiting for tasks ------------------------------------------------------ */
-
-/* A waiter, implicit task or explicit, runs the tasks it waits for that
- * wait on its own ES in place, on its stack (bt_run_ready), where
- * suspending would cost it a switch each way and their completion a
- * wake-up; a tree of tasks that wait for their children so runs depth
- * first on one stack, as it would on a Pthread runtime's thread, and
- * touches seats only where a thief took a subtree. What it runs descends
- * from it, as OpenMP's task scheduling constraint asks, or, at a barrier,
- * belongs to its team. */
-int bob_task_child_of(void *task_ctx, void *parent)
-{
-    return ((bob_thread_t *)task_ctx)->task->parent == parent;
-}
-
-static int counted_in(void *task_ctx, void *taskgroup)
-{
-    return ((bob_thread_t *)task_ctx)->task->taskgroup == taskgroup;
-}
-
-static int of_team(void *task_ctx, void *team) { return ((bob_thread_t *)task_ctx)->team == team; }
-
-struct wanted {
-    int (*is)(void *task_ctx, void *arg);
-    void *arg;
-    bob_thread_t *host;
-};
-
-/* A unit bt_run_ready accepts is its own already: it runs here for sure.
- * An untied task is left to run as a unit of its own, in a seat of its
- * own: one run in place could not resume in another seat when it
- * yields, since its host's seat is the one it must end in. So is a task
- * that may move to another ES for a reduction chunk, which a unit on
- * another's stack could not. */
-static int hosted(void *task_ctx, void *wanted)
-{
-    const struct wanted *w = wanted;
-    bob_task_t *t = ((bob_thread_t *)task_ctx)->task;
-    if (!(t->flags & BOB_TASK_TIED) || !w->is(task_ctx, w->arg) ||
-        bob_gomp_taskred_may_move(task_ctx))
-        return 0;
-    t->host = w->host;
-    return 1;
-}
-
-/* Its list first: what waits there runs nowhere else (task_list.c). */
-static bool run_wanted(void *wanted)
-{
-    const struct wanted *w = wanted;
-    return (w->host->listed && bob_list_run(w->host, w->is, w->arg)) ||
-           bt_run_ready(task_main, hosted, wanted);
-}
-
-/* Tasks held back by their dependences wait in no queue, so throttling,
- * which measures the queue, never stops their producer: a thread making
- * chains of dependent tasks faster than they run grew its memory without
- * bound (libgomp counts them in its throttle). So an implicit task with
- * more than PENDING_MAX incomplete children runs ready ones of them in
- * place, as at a taskwait, before it makes another with dependences: task
- * creation is a scheduling point, and what it runs descends from it. A
- * child released by a predecessor that ran on another ES waits there, out
- * of the producer's reach, and so may a unit it may not run sit at the
- * end of its own ES's pool: then it yields as at a taskyield, lending its
- * seat to its descendants, and its ES runs or steals what is ready, until
- * enough of its children are done. */
-enum { PENDING_MAX = 4 * READY_PER_ES };
-
-void bob_task_drain(bob_thread_t *self)
-{
-    if (self->task)
-        return;
-    struct wanted w = {bob_task_child_of, self, self};
-    /* relaxed: a bound on memory, not a handshake; a stale count runs a
-     * task more or fewer, and every ready child runs in the end anyway */
-    while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX) {
-        if (run_wanted(&w))
-            continue;
-        if (bt_self_is_tasklet())
-            return;
-        bob_taskyield(self); /* lending its seat: a child started elsewhere needs one */
-    }
-}
-
-/* The waiter's seat is lent while it sleeps (seat.c): to its descendants
- * at a taskwait or a taskgroup's end, to the team at a barrier. */
-static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
-                       int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what,
-                       bob_lend_t to_whom)
-{
-    /* The listed tasks it waits for, uncounted, are all in its list. */
-    while (self->listed && bob_list_run(self, wanted, arg))
-        ;
-    struct wanted w = {wanted, arg, self};
-    bob_wait_zero_helping(count, what, run_wanted, &w, self, to_whom);
-}
-
-void bob_taskwait(bob_thread_t *self)
-{
-    BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskwait, &self->children));
-    wait_tasks(self, &self->children, bob_task_child_of, self, "a taskwait", BOB_LEND_DESCENDANTS);
-    BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskwait));
-}
-
-void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
-{
-    BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskgroup, &tg->pending));
-    wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup",
-               BOB_LEND_DESCENDANTS);
-    BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskgroup));
-}
-
-bool bob_run_team_task(bob_thread_t *self)
-{
-    struct wanted w = {of_team, self->team, self};
-    return !self->task && bt_run_ready(task_main, hosted, &w);
-}
-
-/* A tied yielder's seat goes to its descendants only, as OpenMP's task
- * scheduling constraint asks (and LLVM's libomp keeps): a sibling run in
- * it could wait for what the yielder holds (a lock) and keep it from
- * resuming. An untied yielder, which may resume in any seat, lets any
- * task in. A team that never made a task has none to let in: a relaxed
- * read suffices, since a tied yielder's descendants are made after its own
- * store of tasks_made, and an untied yielder is such a task itself. */
-void bob_taskyield(bob_thread_t *self)
-{
-    bool lend = atomic_load_explicit(&self->team->tasks_made, memory_order_relaxed);
-    if (lend)
-        bob_seat_lend(self, bob_seat_untied(self) ? BOB_LEND_YIELD : BOB_LEND_DESCENDANTS);
-    bt_yield();
-    if (lend)
-        bob_seat_reclaim(self);
-}
-
-/* A barrier's wait for one of a member's counters; most barriers have no
- * task to wait for, and skip the call (the acquire load is the one the
- * wait would make). */
-static void wait_team_count(bob_thread_t *self, bob_team_t *team, _Atomic uint32_t *count)
-{
-    if (self->listed || atomic_load_explicit(count, memory_order_acquire))
-        wait_tasks(self, count, of_team, team, "the tasks of a barrier", BOB_LEND_TEAM);
-}
-
-/* Called once no implicit task of the team makes tasks any more (all are
- * at the barrier or done): a member's counter that reached zero then stays
- * there, since only that member's descendants count in it. Its children
- * first: they count their descendants in tasks_pending before they
- * complete. */
-void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team)
-{
-    for (int i = 0; i < team->nthreads; i++) {
-        wait_team_count(self, team, &team->threads[i].children);
-        wait_team_count(self, team, &team->threads[i].tasks_pending);
-    }
-}
 
 uint64_t bob_task_id(const bob_thread_t *self)
 {

@@ -218,6 +218,10 @@ void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t);
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t);
 /* Runs t's body here and now, as an undeferred task. */
 void bob_task_run_undeferred(bob_thread_t *self, bob_task_t *t);
+/* A deferred task's unit body (task.c), which a waiter may run in place
+ * (task_wait.c). */
+void bob_task_main(void *ctx);
+/* Waiting for tasks (task_wait.c). */
 void bob_taskwait(bob_thread_t *self);
 void bob_taskyield(bob_thread_t *self);
 /* Completion of a detached or proxy task from outside its body; a
@@ -225,7 +229,7 @@ void bob_taskyield(bob_thread_t *self);
 void bob_task_fulfill(uint64_t event_handle);
 void bob_task_proxy_completed(bob_task_t *t);
 /* Before self makes a task with dependences: if too many of its children
- * are incomplete, runs ready ones in place (task.c). */
+ * are incomplete, runs ready ones in place (task_wait.c). */
 void bob_task_drain(bob_thread_t *self);
 /* Waits until every explicit task of the team has completed. */
 void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team);

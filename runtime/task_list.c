@@ -4,7 +4,7 @@
  * and libgomp, which a gcc binary was built for, defers them until that
  * thread reaches a scheduling point (task.h, bob_task_serial_now). There a
  * work unit per task buys nothing: no other ES may take it, and the thread
- * runs it in place anyway (task.c, wait_tasks). So such a task waits in its
+ * runs it in place anyway (task_wait.c). So such a task waits in its
  * creator's list instead, a queue of plain pointers, and runs on the stack
  * of the context whose scheduling point takes it, as a Pthread runtime's
  * thread runs it: a taskwait takes its own children, the end of a

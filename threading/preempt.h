@@ -61,23 +61,26 @@ static inline void bti_outcall_leave(void)
  * at once). A progress unit is counted there until it runs (bti_uncount),
  * and the monitor watches from then on. The count errs high where a thief
  * moves units away in a batch: they stay counted on the victim until they
- * run, which costs at most a needless preemption. */
-static inline void bti_count(bti_es_t *es, bt_unit_t *u)
+ * run, which costs at most a needless preemption. Returns whether u is a
+ * progress unit, for bti_watch after the push, when u may be gone. */
+static inline bool bti_count(bti_es_t *es, bt_unit_t *u)
 {
     if (!u->progress)
-        return;
+        return false;
     u->counted = es;
     atomic_fetch_add_explicit(&es->waiting, 1, memory_order_relaxed);
     if (__builtin_expect(!atomic_load_explicit(&bti_g.armed, memory_order_relaxed), 0))
         bti_monitor_arm();
+    return true;
 }
 
-/* A unit that is no progress unit (progress: u->progress, read before the
- * push, after which u may have run and gone) entered a pool: it is
- * watched for while a thread sleeps until units run (bt_units_wanted).
- * The monitor, disarmed meanwhile, must look again: after the push,
- * seq_cst, as it looks at the pools once more after it disarms itself, so
- * that either it sees the unit or this sees it disarmed. Before the push,
+/* A unit that is no progress unit (progress: what bti_count returned
+ * before the push, after which u may have run and gone) entered a pool:
+ * it is watched for while a thread sleeps until units run
+ * (bt_units_wanted). The monitor, disarmed meanwhile, must look again:
+ * after the push, seq_cst, as it looks at the pools once more after it
+ * disarms itself, so that either it sees the unit or this sees it
+ * disarmed. Before the push,
  * a monitor that disarmed between this look and the push saw no unit, and
  * the unit waited behind a spinner for ever. */
 static inline void bti_watch(bool progress)
@@ -93,9 +96,8 @@ static inline void bti_watch(bool progress)
 /* Pushes u into the private pool of es, the caller's ES. */
 static inline void bti_local_push(bti_es_t *es, bt_unit_t *u)
 {
-    bool progress = u->progress;
+    bool progress = bti_count(es, u);
     bti_fifo_push(&es->local, u);
-    bti_count(es, u);
     bti_watch(progress);
 }
 

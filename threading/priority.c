@@ -27,8 +27,7 @@ static void swap(bti_prio_entry_t *a, bti_prio_entry_t *b)
 void bti_priority_push(struct bti_es *es, bt_unit_t *u)
 {
     bti_prio_t *p = &es->prio;
-    bool progress = u->progress;
-    bti_count(es, u);
+    bool progress = bti_count(es, u);
     lock(p);
     uint32_t n = atomic_load_explicit(&p->count, memory_order_relaxed);
     if (n == p->capacity) {

@@ -138,8 +138,7 @@ void bti_pool_notify(bti_es_t *es)
 void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
 {
     bti_es_t *es = pool->es;
-    bti_count(es, u);
-    bool own = es == bti_es_self(), progress = u->progress;
+    bool progress = bti_count(es, u), own = es == bti_es_self();
     if (!pool->shared) {
         if (own) {
             bti_fifo_push(&es->local, u);
@@ -160,8 +159,7 @@ void bti_pool_push(struct bt_pool *pool, bt_unit_t *u)
 
 void bti_yield_push(bti_es_t *es, bt_unit_t *u)
 {
-    bool progress = u->progress;
-    bti_count(es, u);
+    bool progress = bti_count(es, u);
     bti_yieldq_push(&es->yielded, u);
     bti_watch(progress);
 }
@@ -195,8 +193,7 @@ static void requeue_aside(bti_es_t *es, bt_unit_t *u)
         bti_priority_push(es, u);
         return;
     }
-    bool progress = u->progress;
-    bti_count(es, u);
+    bool progress = bti_count(es, u);
     bti_deque_push(&es->shared, u);
     bti_watch(progress);
 }

@@ -157,9 +157,8 @@ static bool join_ready(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
         return true;
     }
     /* neither a tasklet nor the application's thread switches: put it back */
-    bool progress = u->progress;
+    bool progress = bti_count(es, u);
     bti_fifo_push_front(&es->local, u);
-    bti_count(es, u);
     bti_watch(progress);
     return false;
 }
