@@ -5,6 +5,7 @@
 #include "deque.h"
 #include "fifo.h"
 #include "inbox.h"
+#include "log.h"
 #include "priority.h"
 #include "spill.h"
 #include "switch.h"
@@ -125,16 +126,32 @@ static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
  * the loaded block, shared by the units that run with that block, so
  * whoever hands control to a unit's code loads them there (bti_arg_load),
  * once the unit's block is loaded: reading the argument is one load, where
- * es->current->arg took three dependent ones, and setting it
- * (bt_self_set_arg, twice per gcc task run at once) two stores behind one
- * load. */
+ * es->current->arg took three dependent ones. While the unit runs, the
+ * slot is its argument's only copy: bt_self_set_arg (twice per gcc task
+ * run at once) is one store, where also writing u->arg, on the unit's
+ * line, cost such a task a quarter of its time, and a unit saves the slot
+ * back (bti_arg_save) whenever its code stops running on its block: where
+ * it switches away, steps aside, or lets another unit run on its stack. */
 extern __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
 extern __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
 static inline void bti_arg_load(bt_unit_t *u)
 {
+#ifdef BTI_ASAN
+    if (u && u->arg_unsaved)
+        bti_fatal("a unit left its code without saving its argument (bti_arg_save)");
+#endif
     bti_tls_unit = u;
     bti_tls_arg = u ? u->arg : NULL;
+}
+
+/* self, whose code runs, stops running it for now. */
+static inline void bti_arg_save(bt_unit_t *self)
+{
+    self->arg = bti_tls_arg;
+#ifdef BTI_ASAN
+    self->arg_unsaved = false;
+#endif
 }
 
 /* The calling OS thread stops serving an ES. */

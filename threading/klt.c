@@ -287,6 +287,7 @@ static bti_klt_t *spare_get(bti_es_t *es)
  * halfway through the C library. */
 void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
 {
+    bti_arg_save(self);
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_relaxed);
     k->stepping_aside = 1;
     atomic_signal_fence(memory_order_seq_cst);

@@ -625,6 +625,7 @@ void bti_park(bti_es_t *es, bt_unit_t *self)
 
 void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
 {
+    bti_arg_save(self);
     if (self->unpromoted)
         bti_promote(es, self);
     if (bti_pinned(self)) {

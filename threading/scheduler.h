@@ -35,6 +35,8 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
 {
     bt_unit_t *prev = es->current;
     void *caller_tls = prev ? bti_unit_tls(es, prev) : es->native_tls;
+    if (prev)
+        bti_arg_save(prev);
     atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
     u->es = es;
     u->started = true;

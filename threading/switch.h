@@ -4,16 +4,9 @@
 #ifndef BTI_SWITCH_H
 #define BTI_SWITCH_H
 
+#include "asan.h"
 #include "context.h"
 #include "unit.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define BTI_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BTI_ASAN 1
-#endif
-#endif
 
 #ifdef BTI_ASAN
 /* The sanitizer's key values of the OS thread serving an ES (tls.h). */

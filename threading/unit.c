@@ -29,6 +29,9 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
         return NULL;
     u->fn = fn;
     u->arg = arg;
+#ifdef BTI_ASAN
+    u->arg_unsaved = false;
+#endif
     u->es = NULL;
     u->is_tasklet = attr->tasklet;
     u->started = false;
@@ -96,6 +99,7 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
     atomic_store_explicit(&u->join, (uintptr_t)&w, memory_order_relaxed);
     if (self->unpromoted)
         bti_promote(es, self);
+    bti_arg_save(self);
     es->parking = self;
     es->current = u;
     bti_run_ult(es, &self->ctx, u);
@@ -257,6 +261,8 @@ void bt_join_free(bt_unit_t *u)
 void bt_join_free_all(bt_unit_t *const *units, int n)
 {
     bti_es_t *es = bti_es_self();
+    if (es && es->current) /* reloaded at the end, whether or not a unit ran here */
+        bti_arg_save(es->current);
     for (int i = 0; es && es->current && i < n; i++) {
         join_ready(es, es->current, units[i], true);
         es = bti_es_self();
@@ -283,11 +289,13 @@ int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 void *bt_self_arg(void)
 {
 #ifdef BTI_ASAN
-    /* The sanitized builds check the slot on every read: a way into a
-     * unit's code that does not load it would otherwise show only as a
+    /* The sanitized builds check the slots on every read: a way into a
+     * unit's code that does not load them would otherwise show only as a
      * wrong thread number, once in many runs. */
     bti_es_t *es = bti_es_self();
-    if (bti_tls_arg != (es && es->current ? es->current->arg : NULL))
+    bt_unit_t *u = es ? es->current : NULL;
+    bool loaded = bti_tls_arg == (u ? u->arg : NULL) || (u && u->arg_unsaved);
+    if (bti_tls_unit != u || !loaded)
         bti_fatal("a unit runs with another's argument in its TLS block's slot");
 #endif
     return bti_tls_arg;
@@ -310,8 +318,10 @@ int bt_self_set_arg(void *arg)
     bt_unit_t *u = tls_unit();
     if (!u)
         return 0;
-    u->arg = arg;
     bti_tls_arg = arg;
+#ifdef BTI_ASAN
+    u->arg_unsaved = true;
+#endif
     return 1;
 }
 
@@ -379,6 +389,7 @@ void bt_yield_to(bt_unit_t *target)
     }
     if (self->unpromoted)
         bti_promote(es, self);
+    bti_arg_save(self);
     bool kept = bti_home_leave(es, self);
     es->yielding = self;
     es->current = target;

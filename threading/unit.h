@@ -3,6 +3,7 @@
 #ifndef BTI_UNIT_H
 #define BTI_UNIT_H
 
+#include "asan.h"
 #include "context.h"
 
 #include <bobbin/threading.h>
@@ -86,6 +87,11 @@ struct bt_unit {
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */
     uint32_t nkeys;
     void **ret_slot; /* ROC: where its return address is */
+#ifdef BTI_ASAN
+    /* bt_self_set_arg wrote its TLS block's slot since the unit last left
+     * (bti_arg_save): a unit must never be loaded so (es.h) */
+    bool arg_unsaved;
+#endif
 };
 
 /* The stack u runs on: its host's if it has one; the scheduler's for a
