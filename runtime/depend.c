@@ -73,7 +73,7 @@ struct bob_depnode {
     _Atomic uint32_t npred;
     _Atomic int32_t refs;   /* its task (or waiter) + every list holding it */
     uint32_t lock;
-    bool done;
+    _Atomic bool done;      /* set under lock; read unlocked by satisfied() */
     uint32_t added;         /* edges to it so far, while registering */
     bob_task_t *task;       /* NULL: a taskwait's stand-in */
     nodes_t succ;           /* at: first, until more come */
@@ -196,13 +196,14 @@ static void edge(bob_depnode_t *from, bob_depnode_t *to)
         return;
     nodes_t grown = {0}, old = {0};
     bob_spin_acquire(&from->lock);
-    if (!from->done && from->succ.n == from->succ.cap) {
+    if (!atomic_load_explicit(&from->done, memory_order_relaxed) &&
+        from->succ.n == from->succ.cap) {
         grown.cap = 2 * from->succ.cap;
         bob_spin_release(&from->lock);
         grown.at = alloc_or_die((size_t)grown.cap * sizeof *grown.at);
         bob_spin_acquire(&from->lock);
     }
-    if (!from->done) {
+    if (!atomic_load_explicit(&from->done, memory_order_relaxed)) {
         if (grown.at) {
             grown.n = from->succ.n;
             memcpy(grown.at, from->succ.at, (size_t)grown.n * sizeof *grown.at);
@@ -235,6 +236,16 @@ static size_t bucket_of(intptr_t addr, size_t nbuckets)
                     (64 - __builtin_ctzll(nbuckets)));
 }
 
+static entry_t *find(const struct bob_deptable *t, intptr_t addr)
+{
+    if (!t->nbuckets)
+        return NULL;
+    for (entry_t *e = t->buckets[bucket_of(addr, t->nbuckets)]; e; e = e->next)
+        if (e->addr == addr)
+            return e;
+    return NULL;
+}
+
 static entry_t *lookup(struct bob_deptable *t, intptr_t addr)
 {
     if (t->count >= t->nbuckets) { /* keep chains short: grow and rehash */
@@ -251,11 +262,11 @@ static entry_t *lookup(struct bob_deptable *t, intptr_t addr)
         t->buckets = buckets;
         t->nbuckets = n;
     }
+    entry_t *e = find(t, addr);
+    if (e)
+        return e;
     size_t h = bucket_of(addr, t->nbuckets);
-    for (entry_t *e = t->buckets[h]; e; e = e->next)
-        if (e->addr == addr)
-            return e;
-    entry_t *e = alloc_or_die(sizeof *e);
+    e = alloc_or_die(sizeof *e);
     e->addr = addr;
     e->next = t->buckets[h];
     t->buckets[h] = e;
@@ -357,6 +368,28 @@ bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep
     return ready;
 }
 
+/* acquire: what the node's task did happens before what its successors do */
+static bool is_done(bob_depnode_t *n)
+{
+    return !n || atomic_load_explicit(&n->done, memory_order_acquire);
+}
+
+static bool all_done(const nodes_t *list)
+{
+    for (int i = 0; i < list->n; i++)
+        if (!is_done(list->at[i]))
+            return false;
+    return true;
+}
+
+static bool plain(int n, const bob_dep_t *deps)
+{
+    for (int i = 0; i < n; i++)
+        if (deps[i].flags & ~(DEP_IN | DEP_OUT))
+            return false;
+    return true;
+}
+
 /* A tied task that runs at once in a team of one (bob_task_serial_now)
  * has nothing to wait for while none of its siblings ever registered
  * dependences: every one ran at once and completed, as libomp counts on
@@ -370,12 +403,73 @@ static bool deps_moot(const bob_thread_t *self, const bob_task_t *t)
            !bob_ompt_on && bob_task_serial_now(self, t->flags);
 }
 
+/* Whether a waiter with these plain dependences has nothing to wait for,
+ * every sibling it would wait for being complete: then it registers no
+ * stand-in. What that stand-in would leave is done here: after an out or
+ * inout, no later sibling waits for anything the address's lists hold,
+ * and they are dropped. */
+static bool satisfied(struct bob_deptable *t, int n, const bob_dep_t *deps)
+{
+    if (!t)
+        return true;
+    if (!plain(n, deps) || !is_done(t->all))
+        return false;
+    for (int i = 0; i < n; i++) {
+        entry_t *e = find(t, deps[i].addr);
+        if (e && (!all_done(&e->writers) || ((deps[i].flags & DEP_OUT) && !all_done(&e->readers))))
+            return false;
+    }
+    for (int i = 0; i < n; i++) {
+        entry_t *e = (deps[i].flags & DEP_OUT) ? find(t, deps[i].addr) : NULL;
+        if (e) {
+            clear(&e->writers);
+            clear(&e->readers);
+            e->kind = KIND_NONE;
+        }
+    }
+    return true;
+}
+
+/* A thread alone in its team has no team-mate to run what it defers: once
+ * it has more than PENDING_MAX incomplete children (bob_task_over_pending),
+ * a new task that completes where it runs (tied, with no detach event)
+ * and whose dependences are plain (in, out, inout: no set whose members it
+ * would have to exclude or join) waits for its predecessors, as a
+ * taskwait with its dependences would, and runs at once, as libgomp
+ * throttles such tasks past its own bound. It is complete before any
+ * later sibling registers, so it needs no node. Until the thread next
+ * waits for all its children (task_wait.c), such a task also runs at
+ * once when its predecessors are complete already: with the bound alone,
+ * the wait that ran a chain's older tasks brings the count down, and the
+ * next PENDING_MAX tasks would each take a node and a queue's turn again,
+ * where each now finds its predecessor done. Below the bound it never
+ * waits: its predecessor may be a task that waits for what the thread
+ * does next (a detached one whose event it fulfils), as libgomp, whose
+ * count has come down too, defers it. A tool sees every task in the
+ * graph. Returns whether t ran. */
+static bool ran_at_once(bob_thread_t *self, bob_task_t *t, int n, const bob_dep_t *deps)
+{
+    if ((t->flags & (BOB_TASK_TIED | BOB_TASK_DETACHABLE)) != BOB_TASK_TIED || bob_ompt_on ||
+        !bob_task_alone(self) || !plain(n, deps))
+        return false;
+    if (bob_task_over_pending(self)) {
+        self->deps_at_once = true;
+        bob_deps_wait(self, n, deps);
+    } else if (!self->deps_at_once || !satisfied(self->deps, n, deps)) {
+        return false;
+    }
+    bob_task_run_now(self, t);
+    return true;
+}
+
 void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_dep_t *deps)
 {
     if (!n || deps_moot(self, t)) {
         bob_task_submit(self, t);
         return;
     }
+    if (ran_at_once(self, t, n, deps))
+        return;
     bob_task_drain(self);
     BOB_OMPT((bob_ompt_task_create(self, t, false, true), bob_ompt_dependences(t, n, deps)));
     bob_task_account(self, t); /* first: its last predecessor may release it at once */
@@ -387,7 +481,7 @@ void bob_task_submit_deps(bob_thread_t *self, bob_task_t *t, int n, const bob_de
 static void finish(bob_depnode_t *node, const bob_task_t *by)
 {
     bob_spin_acquire(&node->lock);
-    node->done = true;
+    atomic_store_explicit(&node->done, true, memory_order_release);
     nodes_t succ = node->succ;
     node->succ = (nodes_t){0};
     bob_spin_release(&node->lock);
@@ -417,6 +511,8 @@ void bob_deps_complete(bob_task_t *t)
 
 void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
 {
+    if (satisfied(self->deps, n, deps))
+        return;
     bool ready;
     bob_depnode_t *node = register_node(self, NULL, n, deps, &ready);
     if (!ready) {

@@ -192,6 +192,10 @@ typedef struct bob_thread {
     /* an implicit task's children passed READY_PER_ES when it last queued
      * one (throttling, task_throttle.h) */
     bool made_many;
+    /* alone in its team, its tasks with plain dependences run at once
+     * (depend.c): its children passed PENDING_MAX since it last waited
+     * for them all */
+    bool deps_at_once;
     struct bob_deptable *deps;    /* dependences among the children */
     /* Tasks waiting to run on this context's stack, oldest first, linked
      * by parked_next, and how many (task_list.c); empty when it ends. */

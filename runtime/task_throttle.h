@@ -73,6 +73,21 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
     return queued < READY_PER_ES ? (uint32_t)(READY_PER_ES - queued) : 0;
 }
 
+/* Tasks held back by their dependences wait in no queue, so throttling,
+ * which measures the queue, never stops their producer: a thread making
+ * chains of dependent tasks faster than they run would grow its memory
+ * without bound (libgomp counts them in its throttle). Past PENDING_MAX
+ * incomplete children it makes no more held tasks (depend.c,
+ * bob_task_drain). Relaxed: a bound on memory, not a handshake; a stale
+ * count runs a task more or fewer, and every ready child runs in the end
+ * anyway. */
+enum { PENDING_MAX = 4 * READY_PER_ES };
+
+static inline bool bob_task_over_pending(const bob_thread_t *self)
+{
+    return atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX;
+}
+
 /* Outside any parallel region (level 0: the initial thread and its tasks)
  * a task runs at once, as libgomp and libomp both run it: programs built
  * for either read its results without a taskwait. In a team of one

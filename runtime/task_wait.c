@@ -58,28 +58,21 @@ static bool run_wanted(void *wanted)
            bt_run_ready(bob_task_main, hosted, wanted);
 }
 
-/* Tasks held back by their dependences wait in no queue, so throttling,
- * which measures the queue, never stops their producer: a thread making
- * chains of dependent tasks faster than they run grew its memory without
- * bound (libgomp counts them in its throttle). So an implicit task with
- * more than PENDING_MAX incomplete children runs ready ones of them in
- * place, as at a taskwait, before it makes another with dependences: task
- * creation is a scheduling point, and what it runs descends from it. A
- * child released by a predecessor that ran on another ES waits there, out
- * of the producer's reach, and so may a unit it may not run sit at the
+/* An implicit task past bob_task_over_pending (task_throttle.h) whose new
+ * task with dependences does not wait and run at once (depend.c) runs
+ * ready children in place, as at a taskwait, before it makes that one:
+ * task creation is a scheduling point, and what it runs descends from it.
+ * A child released by a predecessor that ran on another ES waits there,
+ * out of the producer's reach, and so may a unit it may not run sit at the
  * end of its own ES's pool: then it yields as at a taskyield, lending its
  * seat to its descendants, and its ES runs or steals what is ready, until
  * enough of its children are done. */
-enum { PENDING_MAX = 4 * READY_PER_ES };
-
 void bob_task_drain(bob_thread_t *self)
 {
     if (self->task)
         return;
     struct wanted w = {bob_task_child_of, self, self};
-    /* relaxed: a bound on memory, not a handshake; a stale count runs a
-     * task more or fewer, and every ready child runs in the end anyway */
-    while (atomic_load_explicit(&self->children, memory_order_relaxed) > PENDING_MAX) {
+    while (bob_task_over_pending(self)) {
         if (run_wanted(&w))
             continue;
         if (bt_self_is_tasklet())
@@ -103,6 +96,7 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
 
 void bob_taskwait(bob_thread_t *self)
 {
+    self->deps_at_once = false;
     BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskwait, &self->children));
     wait_tasks(self, &self->children, bob_task_child_of, self, "a taskwait", BOB_LEND_DESCENDANTS);
     BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskwait));
@@ -155,6 +149,7 @@ static void wait_team_count(bob_thread_t *self, bob_team_t *team, _Atomic uint32
  * complete. */
 void bob_team_wait_tasks(bob_thread_t *self, bob_team_t *team)
 {
+    self->deps_at_once = false;
     for (int i = 0; i < team->nthreads; i++) {
         wait_team_count(self, team, &team->threads[i].children);
         wait_team_count(self, team, &team->threads[i].tasks_pending);
