@@ -77,7 +77,8 @@ static inline uint32_t bob_task_room(const bob_thread_t *self)
  * which measures the queue, never stops their producer: a thread making
  * chains of dependent tasks faster than they run would grow its memory
  * without bound (libgomp counts them in its throttle). Past PENDING_MAX
- * incomplete children it makes no more held tasks (depend.c,
+ * incomplete children it runs the new task at once, once its predecessors
+ * are done, or ready older ones, before it makes another (depend.c,
  * bob_task_drain). Relaxed: a bound on memory, not a handshake; a stale
  * count runs a task more or fewer, and every ready child runs in the end
  * anyway. */

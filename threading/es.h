@@ -105,9 +105,9 @@ struct bti_global {
     ptrdiff_t tls_es_offset;    /* of bti_tls_es from a block's thread pointer */
     _Atomic int stopping;
     _Atomic int paused;         /* what bt_pause ended (pause.c) */
-    /* ES 0's main ULT, which its code writes (its argument twice per gcc
-     * task run at once): on lines of its own, away from the fields above,
-     * which every ES reads. */
+    /* ES 0's main ULT, which its code writes (its argument whenever it
+     * leaves its code, bti_arg_save): on lines of its own, away from the
+     * fields above, which every ES reads. */
     _Alignas(64) bt_unit_t main_unit;
     _Alignas(64) _Atomic int nsleeping;
 };
@@ -128,10 +128,10 @@ static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
  * once the unit's block is loaded: reading the argument is one load, where
  * es->current->arg took three dependent ones. While the unit runs, the
  * slot is its argument's only copy: bt_self_set_arg (twice per gcc task
- * run at once) is one store, where also writing u->arg, on the unit's
- * line, cost such a task a quarter of its time, and a unit saves the slot
- * back (bti_arg_save) whenever its code stops running on its block: where
- * it switches away, steps aside, or lets another unit run on its stack. */
+ * run at once) is one store to the block, not a second one to the unit's
+ * line as well, and a unit saves the slot back (bti_arg_save) whenever its
+ * code stops running on its block: where it switches away, steps aside,
+ * or lets another unit run on its stack. */
 extern __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
 extern __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
