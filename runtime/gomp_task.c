@@ -244,9 +244,11 @@ static __attribute__((noinline)) void not_elided(void (*fn)(void *), void *data,
         made_task(self, &task, if_clause, depend, detach);
 }
 
-void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
-                   long arg_size, long arg_align, bool if_clause, unsigned flags,
-                   void **depend, int priority, void **detach)
+/* Every task but those bob_gomp_task elides at once. */
+static __attribute__((noinline)) void any_task(void (*fn)(void *), void *data,
+                                               void (*cpyfn)(void *, void *), long arg_size,
+                                               long arg_align, bool if_clause, unsigned flags,
+                                               void **depend, int priority, void **detach)
 {
     /* In an elided task its creator's context stands in for the task's
      * until the task needs one (task.c): a task it makes that runs at once
@@ -255,19 +257,36 @@ void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
     if (discarded_at_creation(self, flags))
         return;
     bool at_once = runs_at_once(self, flags, if_clause);
-    /* A task that runs at once completes here (task.c), and nothing else
-     * sees the compiler's argument block while it runs: fn takes the block
-     * itself, as in libgomp, unless a copy function makes the task's own
-     * copy. Without one (nor a final clause) the task is elided (task.c):
-     * it gets a context only if its body asks for one. Throttled tasks are
-     * mostly such, so this path is the shortest: no runtime task around
-     * fn. */
     if (at_once && !cpyfn && !(flags & BOB_GOMP_TASK_FINAL) &&
-        bob_task_run_elided(self, fn, data))
+        self == bt_self_arg() && bob_task_run_elided(self, fn, data))
         return;
     not_elided(fn, data, cpyfn, arg_size, arg_align, flags,
                flags & BOB_GOMP_TASK_PRIORITY ? priority : 0, at_once, if_clause, depend,
                detach);
+}
+
+/* A task that runs at once completes here (task.c), and nothing else sees
+ * the compiler's argument block while it runs: fn takes the block itself,
+ * as in libgomp, unless a copy function makes the task's own copy.
+ * Without one (nor a final clause) the task is elided (task.c): it gets a
+ * context only if its body asks for one. Throttled tasks are mostly such,
+ * so their path is the shortest, inline here: no runtime task around fn,
+ * and nothing that any other task needs (a thread that is not yet a
+ * unit's context, cancellation), which would keep the arguments across
+ * calls, and cost this path the registers that hold them. */
+void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                   long arg_size, long arg_align, bool if_clause, unsigned flags,
+                   void **depend, int priority, void **detach)
+{
+    enum { NOT_ELIDED = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH |
+                        BOB_GOMP_TASK_FINAL };
+    bob_thread_t *self = bt_self_arg();
+    if (__builtin_expect(self && !cpyfn && !(flags & NOT_ELIDED) && !bob_config.cancellation &&
+                             (!if_clause || bob_task_at_once(self)),
+                         1) &&
+        bob_task_run_elided(self, fn, data))
+        return;
+    any_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
 }
 
 /* ---- taskloop ------------------------------------------------------------------- */
@@ -346,20 +365,60 @@ static void copy_args_inline(uint64_t *restrict dst, const uint64_t *restrict sr
 enum { FRAME_ARGS = 256 };
 
 /* n chunks run elided (task.c, bob_task_elide_begin), each with its copy
- * of the argument block in the frame, the unit's argument tagged once for
- * the run. */
-static void run_elided(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *c,
-                       uint64_t n, int64_t start, int64_t step, bool may_skip, bob_elision_t *e)
+ * of the argument block in the frame, the unit's flag set once for the
+ * run. Here a chunk of one or two iterations costs about as much as
+ * its body, so the loop keeps the plan in registers, where bob_chunks_next
+ * would load and store it around every opaque call to fn, and each chunk
+ * starts where the one before ended (one multiplication). Inlined with
+ * `words` constant, the block's words after the bounds are copied by as
+ * many moves; 0 copies arg_size bytes by memcpy. The chunks cover the
+ * iterations exactly (taskloop.c), only a strict grainsize's last one is
+ * cut at trip. */
+static inline __attribute__((always_inline)) void
+run_elided_words(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *c, uint64_t n,
+                 int64_t start, int64_t step, bool may_skip, size_t words)
 {
     _Alignas(64) uint64_t frame_args[FRAME_ARGS / 8];
-    for (uint64_t lo, hi; n-- && next_bounds(c, start, step, &lo, &hi);) {
-        if (may_skip && bob_tasks_cancelled(self))
-            continue;
-        copy_args_inline(frame_args, spec->data, (size_t)spec->arg_size);
-        frame_args[0] = lo;
-        frame_args[1] = hi;
-        spec->fn(frame_args);
-        bob_task_elide_next(self, e);
+    const uint64_t *src = spec->data;
+    void (*fn)(void *) = spec->fn;
+    const uint64_t trip = c->trip, base = c->base, extra = c->extra;
+    uint64_t k = c->k, first = c->first;
+    uint64_t end_k = n < c->ntasks - k ? k + n : c->ntasks;
+    uint64_t lo = (uint64_t)start + first * (uint64_t)step;
+    for (; k < end_k && first < trip; k++) {
+        uint64_t next = first + base + (k < extra);
+        if (next > trip)
+            next = trip;
+        uint64_t hi = (uint64_t)start + next * (uint64_t)step;
+        if (!may_skip || !bob_tasks_cancelled(self)) {
+            if (words)
+                for (size_t i = 2; i < words; i++)
+                    frame_args[i] = src[i];
+            else
+                memcpy(frame_args, src, (size_t)spec->arg_size);
+            frame_args[0] = lo;
+            frame_args[1] = hi;
+            fn(frame_args);
+            bob_task_elide_next(self);
+        }
+        first = next;
+        lo = hi;
+    }
+    c->k = k;
+    c->first = first;
+}
+
+static void run_elided(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *c,
+                       uint64_t n, int64_t start, int64_t step, bool may_skip)
+{
+    size_t bytes = (size_t)spec->arg_size;
+    switch (bytes % 8 ? 0 : bytes / 8) { /* gcc's blocks: the bounds, then a few pointers */
+    case 2: run_elided_words(self, spec, c, n, start, step, may_skip, 2); break;
+    case 3: run_elided_words(self, spec, c, n, start, step, may_skip, 3); break;
+    case 4: run_elided_words(self, spec, c, n, start, step, may_skip, 4); break;
+    case 5: run_elided_words(self, spec, c, n, start, step, may_skip, 5); break;
+    case 6: run_elided_words(self, spec, c, n, start, step, may_skip, 6); break;
+    default: run_elided_words(self, spec, c, n, start, step, may_skip, 0);
     }
 }
 
@@ -386,7 +445,7 @@ static bob_task_t *run_chunks(bob_thread_t *self, const bob_gomp_task_t *spec,
     if (!untied && !spec->cpyfn && !reductions && !(spec->flags & BOB_GOMP_TASK_FINAL) &&
         align <= 64 && (size_t)spec->arg_size <= FRAME_ARGS && !here &&
         bob_task_elide_begin(self, &e)) {
-        run_elided(self, spec, c, n, start, step, may_skip, &e);
+        run_elided(self, spec, c, n, start, step, may_skip);
         bob_task_elide_end(&e);
         return NULL;
     }

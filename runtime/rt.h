@@ -299,11 +299,10 @@ bob_thread_t *bob_self_read(void);
 /* The calling unit's (or application thread's) OpenMP thread, or NULL if
  * it has none: never makes one (for OMPT's inquiries). */
 bob_thread_t *bob_self_peek(void);
-/* What a unit's argument holds while it runs an elided task: its
- * creator's context with this bit set. */
-enum { BOB_ELIDED = 1 };
-/* The context an elided task of creator gets when it first needs one
- * (bob_self); it is the calling unit's from then on. */
+/* While a unit runs an elided task (task_elide.c), its argument stays its
+ * creator's context and its flag (bt_self_flag) is set. The context an
+ * elided task of creator gets when it first needs one (bob_self); it is
+ * the calling unit's from then on, its flag clear. */
 bob_thread_t *bob_task_materialize(bob_thread_t *creator);
 void bob_init(void);
 /* Makes t the calling unit's (or application thread's) OpenMP thread. */

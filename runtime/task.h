@@ -164,26 +164,30 @@ void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room);
 /* Runs fn(data) as a tied task of self run at once, without dependences,
  * detach event or final clause, giving it a context only if it needs one
- * (task.c); false, running nothing, where it cannot. */
+ * (task.c); false, running nothing, where it cannot. self is the calling
+ * unit's context (bt_self_arg). */
 bool bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data);
 /* The same for a run of such tasks (a taskloop's chunks run at once), the
- * unit's argument tagged once for the run: begin (false, changing
- * nothing, where a task cannot be elided), then each body followed by
+ * unit's flag set once for the run: begin (false, changing nothing, where
+ * a task cannot be elided), then each body followed by
  * bob_task_elide_next, then end. */
 typedef struct bob_elision {
-    void *prev, *tagged;
+    bool nested; /* begun in an elided task, whose flag stays set */
 } bob_elision_t;
 bool bob_task_elide_begin(bob_thread_t *self, bob_elision_t *e);
-void bob_task_elide_materialized(bob_thread_t *self, bob_elision_t *e, void *now);
-/* A body that made itself a context (bob_task_materialize) ends it, and
- * the next body starts elided again. */
-static inline void bob_task_elide_next(bob_thread_t *self, bob_elision_t *e)
+void bob_task_elide_materialized(bob_thread_t *self);
+/* A body that made itself a context (bob_task_materialize, which clears
+ * the flag) ends it, and the next body starts elided again. */
+static inline void bob_task_elide_next(bob_thread_t *self)
 {
-    void *now = bt_self_arg();
-    if (__builtin_expect(now != e->tagged, 0))
-        bob_task_elide_materialized(self, e, now);
+    if (__builtin_expect(!bt_self_flag(), 0))
+        bob_task_elide_materialized(self);
 }
-static inline void bob_task_elide_end(bob_elision_t *e) { bt_self_set_arg(e->prev); }
+static inline void bob_task_elide_end(const bob_elision_t *e)
+{
+    if (__builtin_expect(!e->nested, 1))
+        bt_self_set_flag(0);
+}
 void bob_task_here_end(bob_thread_t *self, bob_task_t *t);
 /* For a run of such tasks made one after the other (a taskloop's chunks
  * run at once): whether t, whose body returned, begins again as the next

@@ -245,34 +245,29 @@ __attribute__((noinline)) static bob_thread_t *self_slow(void)
     return external_self;
 }
 
-static bob_thread_t *creator_of(void *arg)
-{
-    return (bob_thread_t *)((uintptr_t)arg & ~(uintptr_t)BOB_ELIDED);
-}
-
 bob_thread_t *bob_self_peek(void)
 {
-    bob_thread_t *t = bt_initialized() ? creator_of(bt_self_arg()) : NULL;
+    bob_thread_t *t = bt_initialized() ? bt_self_arg() : NULL;
     return t ? t : external_self;
 }
 
 /* bob_self's rarer answers, out of line so that its common one inlines. */
-__attribute__((noinline)) static bob_thread_t *self_elided_or_slow(void *t)
+__attribute__((noinline)) static bob_thread_t *self_elided_or_slow(bob_thread_t *t)
 {
-    return t ? bob_task_materialize(creator_of(t)) : self_slow();
+    return t ? bob_task_materialize(t) : self_slow();
 }
 
 bob_thread_t *bob_self(void)
 {
-    void *t = bt_self_arg();
-    if (__builtin_expect(t && !((uintptr_t)t & BOB_ELIDED), 1))
+    bob_thread_t *t = bt_self_arg();
+    if (__builtin_expect(t && !bt_self_flag(), 1))
         return t;
     return self_elided_or_slow(t);
 }
 
 bob_thread_t *bob_self_read(void)
 {
-    bob_thread_t *t = creator_of(bt_self_arg());
+    bob_thread_t *t = bt_self_arg();
     return t ? t : self_slow();
 }
 

@@ -121,18 +121,20 @@ extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 
 static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
 
-/* The unit whose code runs, and its argument (bt_self_arg): NULL on
- * external threads; in the scheduler, whatever unit ran last. They lie in
+/* The unit whose code runs, its argument (bt_self_arg) and its flag
+ * (bt_self_flag): NULL and 0 on external threads; in the scheduler,
+ * whatever unit ran last. They lie in
  * the loaded block, shared by the units that run with that block, so
  * whoever hands control to a unit's code loads them there (bti_arg_load),
  * once the unit's block is loaded: reading the argument is one load, where
  * es->current->arg took three dependent ones. While the unit runs, the
- * slot is its argument's only copy: bt_self_set_arg (twice per gcc task
- * run at once) is one store to the block, not a second one to the unit's
- * line as well, and a unit saves the slot back (bti_arg_save) whenever its
+ * slots are their only copies: bt_self_set_flag (twice per gcc task run
+ * at once) is one store to the block, not a second one to the unit's line
+ * as well, and a unit saves the slots back (bti_arg_save) whenever its
  * code stops running on its block: where it switches away, steps aside,
  * or lets another unit run on its stack. */
 extern __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
+extern __thread int bti_tls_flag __attribute__((tls_model("initial-exec")));
 extern __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
 static inline void bti_arg_load(bt_unit_t *u)
@@ -143,12 +145,14 @@ static inline void bti_arg_load(bt_unit_t *u)
 #endif
     bti_tls_unit = u;
     bti_tls_arg = u ? u->arg : NULL;
+    bti_tls_flag = u ? u->flag : 0;
 }
 
 /* self, whose code runs, stops running it for now. */
 static inline void bti_arg_save(bt_unit_t *self)
 {
     self->arg = bti_tls_arg;
+    self->flag = bti_tls_flag;
 #ifdef BTI_ASAN
     self->arg_unsaved = false;
 #endif
@@ -160,6 +164,7 @@ static inline void bti_tls_leave_es(void)
     bti_tls_es = NULL;
     bti_tls_unit = NULL;
     bti_tls_arg = NULL;
+    bti_tls_flag = 0;
 }
 
 /* A fresh scheduler context and OS thread for es (init.c): at the start,

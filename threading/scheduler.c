@@ -40,6 +40,7 @@
 
 __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
+__thread int bti_tls_flag __attribute__((tls_model("initial-exec")));
 __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));
 
 /* ---- Sleeping ----------------------------------------------------------- */

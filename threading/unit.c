@@ -29,6 +29,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
         return NULL;
     u->fn = fn;
     u->arg = arg;
+    u->flag = 0;
 #ifdef BTI_ASAN
     u->arg_unsaved = false;
 #endif
@@ -286,19 +287,31 @@ int bt_unit_es(const bt_unit_t *u)
 
 int bt_unit_is_tasklet(const bt_unit_t *u) { return u->is_tasklet; }
 
-void *bt_self_arg(void)
+/* The sanitized builds check the slots on every read: a way into a unit's
+ * code that does not load them would otherwise show only as a wrong
+ * thread number, once in many runs. */
+static inline void check_slots(void)
 {
 #ifdef BTI_ASAN
-    /* The sanitized builds check the slots on every read: a way into a
-     * unit's code that does not load them would otherwise show only as a
-     * wrong thread number, once in many runs. */
     bti_es_t *es = bti_es_self();
     bt_unit_t *u = es ? es->current : NULL;
-    bool loaded = bti_tls_arg == (u ? u->arg : NULL) || (u && u->arg_unsaved);
+    bool loaded = (bti_tls_arg == (u ? u->arg : NULL) && bti_tls_flag == (u ? u->flag : 0)) ||
+                  (u && u->arg_unsaved);
     if (bti_tls_unit != u || !loaded)
         bti_fatal("a unit runs with another's argument in its TLS block's slot");
 #endif
+}
+
+void *bt_self_arg(void)
+{
+    check_slots();
     return bti_tls_arg;
+}
+
+int bt_self_flag(void)
+{
+    check_slots();
+    return bti_tls_flag;
 }
 
 /* The calling unit as its TLS block records it (es.h), which in a unit's
@@ -313,16 +326,32 @@ static bt_unit_t *tls_unit(void)
     return bti_tls_unit;
 }
 
-int bt_self_set_arg(void *arg)
+/* The calling unit, about to write its slots: NULL on an external thread,
+ * which has none to write. */
+static bt_unit_t *slots_writer(void)
 {
     bt_unit_t *u = tls_unit();
-    if (!u)
+#ifdef BTI_ASAN
+    if (u)
+        u->arg_unsaved = true;
+#endif
+    return u;
+}
+
+int bt_self_set_arg(void *arg)
+{
+    if (!slots_writer())
         return 0;
     bti_tls_arg = arg;
-#ifdef BTI_ASAN
-    u->arg_unsaved = true;
-#endif
     return 1;
+}
+
+void bt_self_set_flag(int flag)
+{
+#ifdef BTI_ASAN
+    slots_writer();
+#endif
+    bti_tls_flag = flag != 0;
 }
 
 void bt_self_keep_block(int keep)
@@ -338,7 +367,10 @@ bt_unit_t *bt_self(void)
     return es ? es->current : NULL;
 }
 
-int bt_self_is_tasklet(void)
+/* Inline wherever it is called (link-time optimisation), as the task
+ * throttle's last test (runtime/task_throttle.h): a call there made every
+ * path that makes a gcc task keep its arguments in saved registers. */
+__attribute__((always_inline)) inline int bt_self_is_tasklet(void)
 {
     bt_unit_t *u = tls_unit();
     return u && u->is_tasklet;

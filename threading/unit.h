@@ -67,6 +67,7 @@ struct bt_unit {
     bool progress;
     /* Its waits keep its block from units that start (bt_self_keep_block). */
     bool keeps_block;
+    bool flag; /* bt_self_flag, saved and loaded with arg */
     _Alignas(64) _Atomic uintptr_t join;
     /* The link back in a FIFO (fifo.h), written with `next` by whoever
      * holds the list. */
@@ -88,8 +89,8 @@ struct bt_unit {
     uint32_t nkeys;
     void **ret_slot; /* ROC: where its return address is */
 #ifdef BTI_ASAN
-    /* bt_self_set_arg wrote its TLS block's slot since the unit last left
-     * (bti_arg_save): a unit must never be loaded so (es.h) */
+    /* bt_self_set_arg or _set_flag wrote its TLS block's slots since the
+     * unit last left (bti_arg_save): a unit must never be loaded so (es.h) */
     bool arg_unsaved;
 #endif
 };

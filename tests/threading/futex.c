@@ -1,8 +1,9 @@
 /* bt_futex_wait/wake: a 4-byte lock built on them keeps a counter exact
  * under ULTs of two ESs and an external pthread; a wake releases only
  * waiters of its own word; a wait on a changed value returns at once.
- * bt_self_arg/bt_self_set_arg: the unit's argument, per unit, also for
- * the main ULT once units ran with its TLS block. */
+ * bt_self_arg/bt_self_set_arg and bt_self_flag/bt_self_set_flag: the
+ * unit's argument and flag, per unit, across its yields and whatever ran
+ * meanwhile, also for the main ULT once units ran with its TLS block. */
 #include "check.h"
 
 #include <stdatomic.h>
@@ -32,18 +33,22 @@ static void unlock(void) {
 
 static void contender(void *arg) {
   CHECK(bt_self_arg() == arg);
+  CHECK(bt_self_flag() == 0);
+  int flag = (int)((uintptr_t)arg / sizeof(void *) & 1); /* every other unit */
+  bt_self_set_flag(flag);
   for (int r = 0; r < ROUNDS; r++) {
     lock();
     long seen = counter;
     bt_yield(); /* others run, and queue on the word */
     counter = seen + 1;
     unlock();
+    CHECK(bt_self_arg() == arg && bt_self_flag() == flag);
   }
 }
 
 static void *external_contender(void *arg) {
   (void)arg;
-  CHECK(bt_self_arg() == NULL);
+  CHECK(bt_self_arg() == NULL && bt_self_flag() == 0);
   CHECK(bt_self_set_arg(&counter) == 0 && bt_self_arg() == NULL);
   for (int r = 0; r < EXTERNAL_ROUNDS; r++) {
     lock();
@@ -83,10 +88,11 @@ static void wake_only_own_word(void *arg) {
 
 static void set_arg_unit(void *arg) {
   int other;
-  CHECK(bt_self_arg() == arg);
+  CHECK(bt_self_arg() == arg && bt_self_flag() == 0);
   CHECK(bt_self_set_arg(&other) == 1);
+  bt_self_set_flag(1);
   bt_yield();
-  CHECK(bt_self_arg() == &other);
+  CHECK(bt_self_arg() == &other && bt_self_flag() == 1);
 }
 
 int main(void) {
@@ -112,10 +118,11 @@ int main(void) {
    * block (it has none of its own) and an argument of its own. */
   int mine, main_arg;
   CHECK(bt_self_set_arg(&main_arg) == 1);
+  CHECK(bt_self_flag() == 0);
   bt_unit_t *s = bt_ult_create(NULL, set_arg_unit, &mine);
   CHECK(s);
   bt_join_free(s);
-  CHECK(bt_self_arg() == &main_arg);
+  CHECK(bt_self_arg() == &main_arg && bt_self_flag() == 0);
 
   bt_finalize();
   printf("futex: counter %ld exact; wakes stay on their word\n", counter);

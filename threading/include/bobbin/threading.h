@@ -232,6 +232,13 @@ int bt_unit_is_tasklet(const bt_unit_t *unit);
  * on an external thread. */
 void *bt_self_arg(void);
 int bt_self_set_arg(void *arg);
+/* A flag the layer above keeps per unit beside its argument (per thread
+ * on an external thread), 0 when the unit is made. Setting it is one
+ * store to the TLS block, checking nothing: its value depends on no load,
+ * where changing the argument and back again makes each use wait for the
+ * last. */
+int bt_self_flag(void);
+void bt_self_set_flag(int flag);
 
 /* ---- TLS blocks ---------------------------------------------------------- */
 
