@@ -367,9 +367,10 @@ bt_unit_t *bt_self(void)
     return es ? es->current : NULL;
 }
 
-/* Inline wherever it is called (link-time optimisation), as the task
- * throttle's last test (runtime/task_throttle.h): a call there made every
- * path that makes a gcc task keep its arguments in saved registers. */
+/* Inline wherever it is called (link-time optimisation): a caller's
+ * shortest path may test it (the layer above, before it runs a task at
+ * once), and a call there would make that path save the registers that
+ * hold the caller's arguments. */
 __attribute__((always_inline)) inline int bt_self_is_tasklet(void)
 {
     bt_unit_t *u = tls_unit();
