@@ -304,8 +304,10 @@ bt_options_t bob_substrate_options(void)
 {
     bob_config.stack_size = read_stack_size();
     bob_config.wait_policy = read_wait_policy();
-    return (bt_options_t){bob_config.stack_size, bob_config.wait_policy,
-                          bob_proc_bind_at_level(0) != omp_proc_bind_false};
+    return (bt_options_t){.stack_size = bob_config.stack_size,
+                          .wait_policy = bob_config.wait_policy,
+                          .es0_bound_by_caller =
+                              bob_proc_bind_at_level(0) != omp_proc_bind_false};
 }
 
 static void read_display_env(void)

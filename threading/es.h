@@ -99,6 +99,7 @@ struct bti_global {
     enum bt_ult_kind ult_kind; /* what BT_ULT_DEFAULT means */
     bool fsgsbase;              /* wrfsbase sets the thread pointer (tls.c) */
     struct bti_klt *adopter;    /* the application's thread serving ES 0 */
+    bool es0_bound_by_caller;   /* bt_options_t */
     uint64_t time_slice_ns;     /* 0: no preemption (preempt.c) */
     _Atomic int armed;          /* the monitor watches (preempt.c) */
     _Atomic int units_wanted;   /* threads asleep until units run (preempt.c) */

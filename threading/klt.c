@@ -156,9 +156,17 @@ static void *klt_main(void *arg)
 {
     bti_klt_t *k = arg;
     bti_es_t *es = k->es;
-    if (es->rank != 0) /* ES 0 keeps the application's mask (init.c) */
+    /* ES 0's first thread is the application's, which keeps its mask
+     * (init.c). Its spares run on ES 0's CPU, as other ESs' threads on
+     * theirs, whatever thread made them: a spare that may run anywhere
+     * serves ES 0 while the application's thread waits, and the kernel
+     * often wakes it on the CPU of the ES that woke it, bound there, and
+     * leaves it there while ES 0's own CPU idles. Only where the caller
+     * binds the application's thread to a place does a spare run where
+     * that thread may. */
+    if (es->rank != 0 || !bti_g.es0_bound_by_caller)
         bti_topology_bind(es->cpu);
-    else if (bti_g.adopter) /* its spares too, not that of who made them */
+    else if (bti_g.adopter)
         bti_topology_follow(bti_g.adopter->tid);
     if (k->seat.sched_stack.lo) { /* a spare: wait to be given the ES */
         bind_self(k);

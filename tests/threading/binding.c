@@ -3,9 +3,11 @@
  * on: sharing it would slow the program's start. The test moves itself to
  * the last CPU of its mask, where a list in mask order would bind ES 1 on
  * two CPUs; it retries if the kernel moved it while bt_init ran.
- * bt_es_cpu names each ES's CPU; with cpus_from_lowest (for a caller that
- * binds ES 0's thread itself) ES i takes the i-th CPU of the mask, ES 0 the
- * lowest, wherever the initialising thread runs. */
+ * bt_es_cpu names each ES's CPU. A unit that ES 0 runs while the initial
+ * thread waits runs on a spare OS thread, bound to ES 0's CPU. With
+ * es0_bound_by_caller (a caller that binds ES 0's thread itself) ES i
+ * takes the i-th CPU of the mask, ES 0 the lowest, wherever the
+ * initialising thread runs, and ES 0's spares run where that thread may. */
 #include "check.h"
 
 #include <sched.h>
@@ -15,6 +17,25 @@ enum { ATTEMPTS = 50 };
 
 static void report_mask(void *arg) {
   CHECK(sched_getaffinity(0, sizeof(cpu_set_t), arg) == 0);
+}
+
+static uint32_t reported;
+
+static void report_and_wake(void *arg) {
+  report_mask(arg);
+  __atomic_store_n(&reported, 1, __ATOMIC_RELEASE);
+  bt_futex_wake(&reported, 1);
+}
+
+/* The mask of a unit on ES 0 while the initial thread waits: the main ULT
+ * runs on that thread only, so a spare OS thread serves ES 0 meanwhile. */
+static void spare_mask(cpu_set_t *mask) {
+  reported = 0;
+  bt_unit_t *u = bt_ult_create(bt_pool_private(0), report_and_wake, mask);
+  CHECK(u);
+  while (!__atomic_load_n(&reported, __ATOMIC_ACQUIRE))
+    bt_futex_wait(&reported, 0);
+  bt_join_free(u);
 }
 
 static int last_cpu(const cpu_set_t *set) {
@@ -66,14 +87,19 @@ int main(void) {
     CPU_SET(cpu, &used);
   }
   CHECK(bt_es_cpu(-1) == -1 && bt_es_cpu(nes) == -1);
+  cpu_set_t mask;
+  spare_mask(&mask);
+  CHECK(CPU_COUNT(&mask) == 1 && CPU_ISSET(home, &mask));
   bt_finalize();
 
-  CHECK(bt_init_with(&(bt_options_t){.cpus_from_lowest = 1}) == 0);
+  CHECK(bt_init_with(&(bt_options_t){.es0_bound_by_caller = 1}) == 0);
   int rank = 0;
   for (int cpu = 0; cpu < CPU_SETSIZE && rank < bt_num_es() && rank < ncpus; cpu++)
     if (CPU_ISSET(cpu, &all))
       CHECK(bt_es_cpu(rank++) == cpu);
+  spare_mask(&mask);
+  CHECK(CPU_EQUAL(&mask, &all));
   bt_finalize();
-  printf("binding: %d ES(s) on distinct CPUs, none on CPU %d of ES 0\n", nes, home);
+  printf("binding: %d ES(s) on distinct CPUs, none on CPU %d of ES 0 but its spares\n", nes, home);
   return 0;
 }

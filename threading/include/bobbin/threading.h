@@ -76,11 +76,12 @@ enum bt_wait_policy { BT_WAIT_DEFAULT, BT_WAIT_ACTIVE, BT_WAIT_PASSIVE };
 typedef struct bt_options {
     size_t stack_size;              /* default ULT stack size */
     enum bt_wait_policy wait_policy;
-    /* ES i on the i-th CPU of the mask from the lowest, rather than from
-     * the one the caller runs on: for a caller that binds ES 0's thread to
-     * the lowest CPU itself, as OpenMP binds the initial thread to its
-     * first place. */
-    int cpus_from_lowest;
+    /* The caller binds ES 0's thread itself, to the lowest CPU of the
+     * mask, as OpenMP binds the initial thread to its first place: ES i
+     * then takes the i-th CPU of the mask from the lowest, rather than
+     * from the one the caller runs on, and ES 0's spare OS threads run
+     * where the caller's thread may, rather than on ES 0's CPU. */
+    int es0_bound_by_caller;
 } bt_options_t;
 int bt_init_with(const bt_options_t *options);
 /* Runs what is still ready, stops the ESs and releases their memory. Call it
