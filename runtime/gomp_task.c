@@ -343,8 +343,8 @@ static bool next_bounds(bob_chunks_t *c, int64_t start, int64_t step, uint64_t *
 /* A taskloop's argument block, copied inline while it is a few words, as
  * gcc's blocks are (the two bounds, then pointers to what is shared): a
  * call to memcpy costs as much as a short chunk's body. */
-static void copy_args_inline(uint64_t *restrict dst, const uint64_t *restrict src,
-                             size_t bytes)
+static inline __attribute__((always_inline)) void
+copy_args_inline(uint64_t *restrict dst, const uint64_t *restrict src, size_t bytes)
 {
     if (bytes < 2 * 8 || bytes > 8 * 8 || bytes % 8) {
         memcpy(dst, src, bytes);
@@ -370,13 +370,13 @@ enum { FRAME_ARGS = 256 };
  * its body, so the loop keeps the plan in registers, where bob_chunks_next
  * would load and store it around every opaque call to fn, and each chunk
  * starts where the one before ended (one multiplication). Inlined with
- * `words` constant, the block's words after the bounds are copied by as
- * many moves; 0 copies arg_size bytes by memcpy. The chunks cover the
- * iterations exactly (taskloop.c), only a strict grainsize's last one is
- * cut at trip. */
+ * `bytes` constant, copy_args_inline is as many moves as the block has
+ * words after the bounds, with no choice made per chunk. The chunks cover
+ * the iterations exactly (taskloop.c), only a strict grainsize's last one
+ * is cut at trip. */
 static inline __attribute__((always_inline)) void
-run_elided_words(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *c, uint64_t n,
-                 int64_t start, int64_t step, bool may_skip, size_t words)
+run_elided_sized(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *c, uint64_t n,
+                 int64_t start, int64_t step, bool may_skip, size_t bytes)
 {
     _Alignas(64) uint64_t frame_args[FRAME_ARGS / 8];
     const uint64_t *src = spec->data;
@@ -391,11 +391,7 @@ run_elided_words(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chunks_t *
             next = trip;
         uint64_t hi = (uint64_t)start + next * (uint64_t)step;
         if (!may_skip || !bob_tasks_cancelled(self)) {
-            if (words)
-                for (size_t i = 2; i < words; i++)
-                    frame_args[i] = src[i];
-            else
-                memcpy(frame_args, src, (size_t)spec->arg_size);
+            copy_args_inline(frame_args, src, bytes);
             frame_args[0] = lo;
             frame_args[1] = hi;
             fn(frame_args);
@@ -412,13 +408,13 @@ static void run_elided(bob_thread_t *self, const bob_gomp_task_t *spec, bob_chun
                        uint64_t n, int64_t start, int64_t step, bool may_skip)
 {
     size_t bytes = (size_t)spec->arg_size;
-    switch (bytes % 8 ? 0 : bytes / 8) { /* gcc's blocks: the bounds, then a few pointers */
-    case 2: run_elided_words(self, spec, c, n, start, step, may_skip, 2); break;
-    case 3: run_elided_words(self, spec, c, n, start, step, may_skip, 3); break;
-    case 4: run_elided_words(self, spec, c, n, start, step, may_skip, 4); break;
-    case 5: run_elided_words(self, spec, c, n, start, step, may_skip, 5); break;
-    case 6: run_elided_words(self, spec, c, n, start, step, may_skip, 6); break;
-    default: run_elided_words(self, spec, c, n, start, step, may_skip, 0);
+    switch (bytes) { /* gcc's blocks: the bounds, then a few pointers */
+    case 16: run_elided_sized(self, spec, c, n, start, step, may_skip, 16); break;
+    case 24: run_elided_sized(self, spec, c, n, start, step, may_skip, 24); break;
+    case 32: run_elided_sized(self, spec, c, n, start, step, may_skip, 32); break;
+    case 40: run_elided_sized(self, spec, c, n, start, step, may_skip, 40); break;
+    case 48: run_elided_sized(self, spec, c, n, start, step, may_skip, 48); break;
+    default: run_elided_sized(self, spec, c, n, start, step, may_skip, bytes);
     }
 }
 
