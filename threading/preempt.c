@@ -3,11 +3,15 @@
  *
  * The monitor. One OS thread that sleeps on a futex while nothing waits;
  * the first push of a thread (a progress unit) into a pool wakes it
- * (bti_monitor_arm). Armed, it looks at every ES twice a slice: an ES whose
- * switch count has not moved for two looks after one that saw it move has
- * run the same unit for at least a slice (and at most a slice and a half);
- * if a thread waits there meanwhile, or any unit while a thread sleeps
- * until units run (bt_units_wanted), its active KLT gets SIGURG. It makes
+ * (bti_monitor_arm). Armed, it looks at every ES twice a slice for a unit
+ * that is wanted there: a thread waiting, or any unit while a thread sleeps
+ * until units run (bt_units_wanted). An ES where one has been wanted, and
+ * whose switch count has not moved, for two looks after the one that first
+ * saw both has run the same unit for at least a slice (and at most a slice
+ * and a half) while it was wanted: its active KLT gets SIGURG. The slice
+ * counts from when a unit is wanted, not from the last switch: a unit that
+ * ran alone took no one's time, and would otherwise lose its ES within
+ * half a slice of the first team-mate pushed there. It makes
  * sure a spare KLT is ready first, creating one outside the handler, which
  * cannot. After a few looks that find no thread waiting, it sleeps again: a
  * program where nothing waits pays no signals.
@@ -196,8 +200,8 @@ static void preempt(bti_es_t *es)
 
 /* Whether a unit waits on es that the monitor must preempt for: a thread,
  * or any unit while a thread sleeps until units run. Hints, read without
- * the owner's ordering: a look that misses a waiting unit is followed by
- * another half a slice later. */
+ * the owner's ordering: a look that misses a wanted unit only starts the
+ * slice it waits for half a slice later. */
 static bool wanted_on(bti_es_t *es)
 {
     return atomic_load_explicit(&es->waiting, memory_order_relaxed) > 0 ||
@@ -210,10 +214,14 @@ static void *monitor_main(void *unused)
     (void)unused;
     int n = bti_g.num_es, quiet = 0;
     struct look {
-        unsigned nswitch, still; /* the count seen, and looks it has not moved */
+        unsigned nswitch; /* the count seen */
+        int shared;       /* looks since a unit is wanted and the count did not
+                           * move, counting from 0; -1 while none is wanted */
     } *seen = calloc((size_t)n, sizeof *seen);
     if (!seen)
         bti_fatal("out of memory starting the preemption monitor");
+    for (int i = 0; i < n; i++)
+        seen[i].shared = -1;
     bti_spawned();
     uint64_t half = bti_g.time_slice_ns / 2;
     struct timespec gap = {.tv_sec = (time_t)(half / 1000000000),
@@ -230,9 +238,14 @@ static void *monitor_main(void *unused)
             unsigned now = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
             bool w = wanted_on(es);
             waiting |= w;
-            seen[i].still = now == seen[i].nswitch ? seen[i].still + 1 : 0;
+            if (!w)
+                seen[i].shared = -1;
+            else if (now != seen[i].nswitch || seen[i].shared < 0)
+                seen[i].shared = 0;
+            else
+                seen[i].shared++;
             seen[i].nswitch = now;
-            if (w && seen[i].still >= 2 && __atomic_load_n(&es->current, __ATOMIC_RELAXED))
+            if (seen[i].shared >= 2 && __atomic_load_n(&es->current, __ATOMIC_RELAXED))
                 preempt(es);
         }
         quiet = waiting ? 0 : quiet + 1;

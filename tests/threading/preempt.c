@@ -14,6 +14,9 @@
  *            does not).
  *   join     the application's thread blocks in pthread_join while a
  *            pthread it made creates units on ES 0 and joins them.
+ *   slice    the main ULT, having run alone for slices, keeps its ES for
+ *            a whole slice after a unit is pushed there and spins until
+ *            that unit starts: a slice counts from when a unit waits.
  * Each case fails by its own deadline with a message, never hangs. */
 #include "check.h"
 
@@ -187,6 +190,27 @@ static void join_case(void) {
   CHECK(atomic_load(&sum) == 20);
 }
 
+/* ---- slice ---- */
+static _Atomic double started;
+
+static void starter(void *arg) {
+  (void)arg;
+  atomic_store(&started, now());
+}
+
+static void slice_case(void) {
+  double slice = (double)bt_time_slice_ns() * 1e-9;
+  atomic_store(&started, 0);
+  for (double t = now(); now() - t < 3 * slice;)
+    ; /* alone on the ES: no unit waits */
+  double pushed = now();
+  bt_unit_t *u = thread_unit(starter, NULL, NULL);
+  while (atomic_load(&started) == 0)
+    ;
+  CHECK(atomic_load(&started) - pushed >= slice);
+  bt_join_free(u);
+}
+
 int main(int argc, char **argv) {
   CHECK(bt_init() == 0);
   CHECK(bt_num_es() == 1);
@@ -195,7 +219,7 @@ int main(int argc, char **argv) {
     const char *name;
     void (*run)(void);
   } cases[] = {{"ring", ring}, {"moved", moved}, {"pipe", pipe_case},
-               {"sleep", sleep_case}, {"join", join_case}};
+               {"sleep", sleep_case}, {"join", join_case}, {"slice", slice_case}};
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     if (argc > 1 && strcmp(argv[1], cases[i].name))
       continue;
