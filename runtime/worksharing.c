@@ -17,6 +17,7 @@ bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), 
     bob_team_t *team = self->team;
     uint64_t k = self->ws_next++;
     bob_ws_t *ws = &team->ws[k % BOB_WS_SLOTS];
+    bob_spin_t spin = {0};
     for (;;) {
         uint64_t id = atomic_load_explicit(&ws->id, memory_order_acquire);
         if (id == k + 1)
@@ -37,7 +38,11 @@ bob_ws_t *bob_ws_enter(bob_thread_t *self, void (*install)(bob_ws_t *, void *), 
             }
             continue;
         }
-        bt_yield(); /* a slow thread still works on the slot's old construct */
+        /* Another thread installs the slot (a few stores), or a slow one
+         * still works on its old construct: spin while spinning pays, as
+         * a yield costs a trip through the scheduler each time. */
+        if (!bob_spin(&spin))
+            bt_yield();
     }
 }
 
