@@ -90,9 +90,10 @@ void bob_chunks_init(bob_chunks_t *c, bob_thread_t *self, uint64_t trip, int sch
  * first look, before any was timed, queues no more than FIRST_BATCH.
  * (gcc's taskloop of many chunks shares them with the team instead, and
  * feeds only the last few: gomp_task.c.) A team of one's thread, whose
- * queue only it empties (task_throttle.h), looks once: every chunk that
- * does not fit then runs at once, untimed, as libgomp runs a batch that
- * does not fit. */
+ * queue only it empties (task_throttle.h), looks once, as libgomp does: it
+ * queues the chunks if they all fit, and otherwise runs every one at once,
+ * in order and untimed; queueing some of them would only make it run
+ * those later, at a cost. */
 enum { EVERY_MAX = 256, SMALL_NS = 250, FIRST_BATCH = READY_PER_ES / 4 };
 
 static uint64_t now_ns(void)
@@ -130,16 +131,20 @@ static uint32_t look(bob_thread_t *self, bob_feed_t *f, const bob_chunks_t *c)
 {
     bool first = f->first_look;
     f->first_look = false;
-    if (f->alone && !first) { /* what the first left no one will take */
+    uint64_t left = c->ntasks - c->k - f->last_here;
+    if (f->alone) { /* looks once: no one else will take what it queues */
         f->wait = UINT32_MAX;
-        return 0;
+        uint32_t room = first ? bob_task_room(self) : 0;
+        uint32_t n = left <= room ? (uint32_t)left : 0;
+        if (n)
+            bob_task_account_many(self, n);
+        return n;
     }
     if (small_chunks(f)) {
         look_less_often(f);
         f->wait = f->every;
         return 0;
     }
-    uint64_t left = c->ntasks - c->k - f->last_here;
     uint32_t room = bob_task_room(self);
     if (room > READY_PER_ES / 2 && room != UINT32_MAX)
         f->every = 1;

@@ -9,7 +9,10 @@
 // once (throttling), as a wider team does and as libgomp does; a clang
 // binary's tasks there all run at once, as libomp runs them. Outside any
 // parallel region the initial thread runs every task at once, as libgomp
-// and libomp do.
+// and libomp do. A gcc binary's taskloop there, as libgomp's, has its tasks
+// wait (here for a taskwait, with nogroup) if they all fit in its queue,
+// and otherwise runs every one at once, in order; a clang binary's run at
+// once, in order, as libomp runs them.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
 #include "check.h"
 
@@ -89,6 +92,24 @@ static int made_when_first_ran(void) {
   return first;
 }
 
+/* A taskloop of n one-iteration tasks, nogroup: how many ran before the
+ * construct ended; *in_order says whether they all ran in order. */
+static int order[256], ran;
+static int taskloop_at_once(int n, int *in_order) {
+  ran = 0;
+#pragma omp taskloop num_tasks(n) nogroup
+  for (int i = 0; i < n; i++)
+    order[ran++] = i;
+  int at_once = ran;
+#pragma omp taskwait
+  CHECK_EQ(ran, n);
+  *in_order = 1;
+  for (int i = 0; i < n; i++)
+    if (order[i] != i)
+      *in_order = 0;
+  return at_once;
+}
+
 int main(void) {
   printf("initial thread: %d elsewhere\n", make_tasks());
   int one = -1, nested[2] = {-1, -1};
@@ -129,6 +150,20 @@ int main(void) {
   printf("throttled as its runtime throttles: %s\n", as_its_runtime ? "yes" : "no");
   printf("outside any parallel region, the first ran when %d were made\n",
          made_when_first_ran());
+  int small = -1, big = -1, small_order, big_order;
+#pragma omp parallel num_threads(1)
+  {
+    small = taskloop_at_once(8, &small_order);
+    big = taskloop_at_once(200, &big_order);
+  }
+#ifdef __clang__
+  int small_as_its_runtime = small == 8 && small_order;
+#else
+  int small_as_its_runtime = small == 0;
+#endif
+  printf("taskloop of 8 in a team of one as its runtime runs it: %s\n",
+         small_as_its_runtime ? "yes" : "no");
+  printf("taskloop of 200 in a team of one: %d at once, in order: %d\n", big, big_order);
   return 0;
 }
 // CHECK: initial thread: 0 elsewhere
@@ -137,3 +172,5 @@ int main(void) {
 // CHECK-NEXT: nested team of one: 0 0 elsewhere
 // CHECK-NEXT: throttled as its runtime throttles: yes
 // CHECK-NEXT: outside any parallel region, the first ran when 0 were made
+// CHECK-NEXT: taskloop of 8 in a team of one as its runtime runs it: yes
+// CHECK-NEXT: taskloop of 200 in a team of one: 200 at once, in order: 1
