@@ -13,8 +13,10 @@
  * in waits for the writers; out/inout waits for writers and readers and
  * becomes the writer; a group member waits for the group's predecessors.
  * omp_all_memory waits for everything registered so far and every later
- * task waits for it. Registration is O(number of edges): no scan grows with
- * the number of tasks, so a graph of 10^5 tasks resolves in linear time.
+ * task waits for it. Registration is O(number of edges), and the table is
+ * pruned of its complete entries when full (amortized, a constant per new
+ * entry): no scan grows with the number of tasks, so a graph of 10^5 tasks
+ * resolves in linear time, in memory for the incomplete ones.
  *
  * Dependences are matched by base address, as the spec requires list items
  * to be identical or disjoint; partially overlapping items are undefined
@@ -246,21 +248,78 @@ static entry_t *find(const struct bob_deptable *t, intptr_t addr)
     return NULL;
 }
 
+/* acquire: what the node's task did happens before what its successors do */
+static bool is_done(bob_depnode_t *n)
+{
+    return !n || atomic_load_explicit(&n->done, memory_order_acquire);
+}
+
+/* Drops the list's complete nodes: no new task waits for them. */
+static void drop_done(nodes_t *list)
+{
+    int kept = 0;
+    for (int i = 0; i < list->n; i++) {
+        if (is_done(list->at[i]))
+            node_release(list->at[i]);
+        else
+            list->at[kept++] = list->at[i];
+    }
+    list->n = kept;
+}
+
+/* Removes the entries whose nodes are all complete: a new task would wait
+ * for nothing there, as in an entry of its own. So the table holds about
+ * the addresses of incomplete tasks, not every address the context's
+ * children ever named, each with its last tasks' nodes, until the context
+ * ends. A mutexinoutset's entry stays: its members lock the mutex in it. */
+static void prune(struct bob_deptable *t)
+{
+    for (size_t i = 0; i < t->nbuckets; i++)
+        for (entry_t **at = &t->buckets[i], *e; (e = *at);) {
+            if (e->kind != KIND_MTX) {
+                drop_done(&e->writers);
+                drop_done(&e->readers);
+                drop_done(&e->group);
+            }
+            if (e->kind == KIND_MTX || e->writers.n || e->readers.n || e->group.n) {
+                at = &e->next;
+                continue;
+            }
+            *at = e->next;
+            free(e->writers.at);
+            free(e->readers.at);
+            free(e->group.at);
+            free(e);
+            t->count--;
+        }
+}
+
+/* Doubles the buckets, and rehashes: chains stay short. */
+static void grow(struct bob_deptable *t)
+{
+    size_t n = t->nbuckets ? 2 * t->nbuckets : 64;
+    entry_t **buckets = alloc_or_die(n * sizeof *buckets);
+    for (size_t i = 0; i < t->nbuckets; i++)
+        for (entry_t *e = t->buckets[i], *next; e; e = next) {
+            next = e->next;
+            size_t h = bucket_of(e->addr, n);
+            e->next = buckets[h];
+            buckets[h] = e;
+        }
+    free(t->buckets);
+    t->buckets = buckets;
+    t->nbuckets = n;
+}
+
+/* A full table is pruned first, and grows only if that leaves it more than
+ * half full: the next prune then comes after at least as many new entries
+ * as it visits. */
 static entry_t *lookup(struct bob_deptable *t, intptr_t addr)
 {
-    if (t->count >= t->nbuckets) { /* keep chains short: grow and rehash */
-        size_t n = t->nbuckets ? 2 * t->nbuckets : 64;
-        entry_t **buckets = alloc_or_die(n * sizeof *buckets);
-        for (size_t i = 0; i < t->nbuckets; i++)
-            for (entry_t *e = t->buckets[i], *next; e; e = next) {
-                next = e->next;
-                size_t h = bucket_of(e->addr, n);
-                e->next = buckets[h];
-                buckets[h] = e;
-            }
-        free(t->buckets);
-        t->buckets = buckets;
-        t->nbuckets = n;
+    if (t->count >= t->nbuckets) {
+        prune(t);
+        if (!t->nbuckets || t->count > t->nbuckets / 2)
+            grow(t);
     }
     entry_t *e = find(t, addr);
     if (e)
@@ -366,12 +425,6 @@ bool bob_deps_register(bob_thread_t *parent, bob_task_t *t, int n, const bob_dep
     bool ready;
     register_node(parent, t, n, deps, &ready);
     return ready;
-}
-
-/* acquire: what the node's task did happens before what its successors do */
-static bool is_done(bob_depnode_t *n)
-{
-    return !n || atomic_load_explicit(&n->done, memory_order_acquire);
 }
 
 static bool all_done(const nodes_t *list)
