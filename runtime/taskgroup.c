@@ -2,13 +2,15 @@
  * taskgroup are taskred.c's. */
 #include "task.h"
 
-#include <stdlib.h>
+#include <string.h>
 
+/* A group is a block (block_mem.c), as a task is: a group per task, the
+ * common shape, costs no more than its task. */
 void bob_taskgroup_begin(bob_thread_t *self)
 {
-    bob_taskgroup_t *tg = calloc(1, sizeof *tg);
-    if (!tg)
-        bob_fatal("out of memory for a taskgroup");
+    bool fresh;
+    bob_taskgroup_t *tg = bob_block_take(sizeof *tg, &fresh);
+    memset(tg, 0, sizeof *tg);
     tg->parent = self->taskgroup;
     tg->gomp_reductions = tg->parent ? tg->parent->gomp_reductions : NULL;
     self->taskgroup = tg;
@@ -21,5 +23,5 @@ void bob_taskgroup_end(bob_thread_t *self)
     if (tg->reductions)
         bob_taskred_finish(tg->reductions, NULL);
     self->taskgroup = tg->parent;
-    free(tg);
+    bob_block_give(tg, sizeof *tg);
 }
