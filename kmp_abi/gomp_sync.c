@@ -103,7 +103,7 @@ GOMP_EXPORT void GOMP_ordered_start(void)
 GOMP_EXPORT void GOMP_ordered_end(void)
 {
     BOB_OMPT_RA();
-    bob_ordered_end(bob_self());
+    bob_ordered_end();
 }
 
 /* The iteration vectors are logical iteration numbers, one per dimension of

@@ -125,7 +125,7 @@ KMP_EXPORT void __kmpc_end_ordered(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
     BOB_OMPT_RA();
-    bob_ordered_end(bob_self());
+    bob_ordered_end();
 }
 
 KMP_EXPORT void __kmpc_flush(ident_t *loc)

@@ -144,6 +144,17 @@ static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t 
         bob_static_balanced(trip, self->tid, (int)n, &first, &count);
         break;
     case BOB_SCHED_STATIC_CHUNKED:
+        if (n == 1 && !bob_ompt_on) {
+            /* A team of one takes every chunk, in order: all in one, as
+             * libgomp hands them (a call per chunk of one iteration cost
+             * three times the iteration of an ordered loop). A tool sees
+             * each chunk. */
+            if (self->loop_chunk_index++)
+                return false;
+            first = 0;
+            count = trip;
+            break;
+        }
         first = ((uint64_t)self->tid + n * self->loop_chunk_index++) * ws->chunk;
         count = ws->chunk;
         break;
@@ -278,9 +289,10 @@ void bob_ordered_begin(bob_thread_t *self)
     BOB_OMPT(bob_ompt_mutex_acquired(ompt_mutex_ordered, self->loop));
 }
 
-void bob_ordered_end(bob_thread_t *self)
+/* Nothing to do but tell a tool, so self is found only for one. */
+void bob_ordered_end(void)
 {
-    BOB_OMPT(bob_ompt_mutex_released(ompt_mutex_ordered, self->loop));
+    BOB_OMPT(bob_ompt_mutex_released(ompt_mutex_ordered, bob_self()->loop));
 }
 
 /* Called after every iteration of an ordered loop: the turn passes on even

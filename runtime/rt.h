@@ -549,7 +549,7 @@ void bob_dispatch_fini_iteration(bob_thread_t *self);
  * begins (a tool hears nothing). */
 void bob_ordered_wait(bob_thread_t *self);
 void bob_ordered_begin(bob_thread_t *self);
-void bob_ordered_end(bob_thread_t *self);
+void bob_ordered_end(void);
 /* Gives the ORDERED turn to iteration iter of the loop. */
 void bob_ordered_pass(bob_ws_t *ws, uint64_t iter);
 /* sections as a loop over section numbers: the next one to run, or n. */

@@ -2,9 +2,11 @@
 // induction variables, with positive and negative strides and bounds near
 // the ends of each type: every iteration runs exactly once, and
 // lastprivate gives the loop variable's final value and the last
-// iteration's value, as a sequential run does.
+// iteration's value, as a sequential run does; in a team of one too
+// (OMP_THREAD_LIMIT=1), which takes a static loop's chunks all at once.
 // RUN: %libomp-compile && env OMP_SCHEDULE=static %libomp-run | FileCheck %s
 // RUN: env OMP_SCHEDULE=static,1 %libomp-run | FileCheck %s
+// RUN: env OMP_SCHEDULE=static,1 OMP_THREAD_LIMIT=1 %libomp-run | FileCheck %s
 // RUN: env OMP_SCHEDULE=dynamic,7 %libomp-run | FileCheck %s
 // RUN: env OMP_SCHEDULE=guided,3 %libomp-run | FileCheck %s
 // gcc 12 runs none of uint_down's iterations, on its own libgomp too (a

@@ -1,6 +1,8 @@
 // ordered regions inside static and dynamic loops run in iteration order,
-// while the rest of the body runs in parallel.
+// while the rest of the body runs in parallel. Then the same in teams of
+// one (OMP_THREAD_LIMIT=1), which take a static loop's chunks all at once.
 // RUN: %libomp-compile && %libomp-run | FileCheck %s
+// RUN: env OMP_THREAD_LIMIT=1 %libomp-run | FileCheck %s
 #include "check.h"
 
 #define N 300
