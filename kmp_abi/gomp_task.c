@@ -4,9 +4,10 @@
 
 #include "task.h"
 
-GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
-                           long arg_size, long arg_align, bool if_clause, unsigned flags,
-                           void **depend, int priority, void *detach)
+GOMP_EXPORT KMP_HOT void GOMP_task(void (*fn)(void *), void *data,
+                                   void (*cpyfn)(void *, void *), long arg_size,
+                                   long arg_align, bool if_clause, unsigned flags,
+                                   void **depend, int priority, void *detach)
 {
     BOB_OMPT_RA();
     bob_gomp_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,

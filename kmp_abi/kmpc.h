@@ -45,6 +45,12 @@ int kmp_get_num_known_threads(void);
  * hidden and the version script keeps it so. */
 #define KMP_EXPORT __attribute__((visibility("default")))
 
+/* An entry point a program calls once per task or per iteration: it
+ * starts a cache line, so that no build lays its few instructions across
+ * two (omp_get_thread_num did once, 16 bytes before a line's end, and a
+ * task run at once took 4.6 ns instead of 3.1). */
+#define KMP_HOT __attribute__((aligned(64)))
+
 /* An exported second name of a routine defined in the same file (icc's
  * kmpc_* and ompc_* names of the kmp_* and omp_* routines). */
 #define KMP_ALIAS(name, target) \

@@ -6,8 +6,8 @@
 
 #define OMP_API KMP_EXPORT
 
-OMP_API int omp_get_thread_num(void) { return bob_self_read()->tid; }
-OMP_API int omp_get_num_threads(void) { return bob_self_read()->team->nthreads; }
+OMP_API KMP_HOT int omp_get_thread_num(void) { return bob_self_read()->tid; }
+OMP_API KMP_HOT int omp_get_num_threads(void) { return bob_self_read()->team->nthreads; }
 OMP_API int omp_get_max_threads(void) { return bob_self_read()->icv.nthreads; }
 OMP_API int omp_in_parallel(void) { return bob_self_read()->team->active_level > 0; }
 OMP_API int omp_get_level(void) { return bob_self_read()->team->level; }
