@@ -46,9 +46,9 @@ int kmp_get_num_known_threads(void);
 #define KMP_EXPORT __attribute__((visibility("default")))
 
 /* An entry point a program calls once per task or per iteration: it
- * starts a cache line, so that no build lays its few instructions across
- * two (omp_get_thread_num did once, 16 bytes before a line's end, and a
- * task run at once took 4.6 ns instead of 3.1). */
+ * starts a cache line, so that its cost does not depend on where a build
+ * happens to lay it out: its few instructions laid across two lines
+ * slowed every task run at once that called it. */
 #define KMP_HOT __attribute__((aligned(64)))
 
 /* An exported second name of a routine defined in the same file (icc's

@@ -267,6 +267,18 @@ static void drop_done(nodes_t *list)
     list->n = kept;
 }
 
+/* Releases an entry's nodes and frees it. */
+static void entry_free(entry_t *e)
+{
+    clear(&e->writers);
+    clear(&e->readers);
+    clear(&e->group);
+    free(e->writers.at);
+    free(e->readers.at);
+    free(e->group.at);
+    free(e);
+}
+
 /* Removes the entries whose nodes are all complete: a new task would wait
  * for nothing there, as in an entry of its own. So the table holds about
  * the addresses of incomplete tasks, not every address the context's
@@ -286,10 +298,7 @@ static void prune(struct bob_deptable *t)
                 continue;
             }
             *at = e->next;
-            free(e->writers.at);
-            free(e->readers.at);
-            free(e->group.at);
-            free(e);
+            entry_free(e);
             t->count--;
         }
 }
@@ -611,13 +620,7 @@ void bob_deptable_free(struct bob_deptable *t)
     for (size_t i = 0; i < t->nbuckets; i++)
         for (entry_t *e = t->buckets[i], *next; e; e = next) {
             next = e->next;
-            clear(&e->writers);
-            clear(&e->readers);
-            clear(&e->group);
-            free(e->writers.at);
-            free(e->readers.at);
-            free(e->group.at);
-            free(e);
+            entry_free(e);
         }
     node_release(t->all);
     free(t->buckets);

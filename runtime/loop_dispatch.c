@@ -146,9 +146,9 @@ static bool next_chunk(bob_thread_t *self, bob_ws_t *ws, uint64_t *lo, uint64_t 
     case BOB_SCHED_STATIC_CHUNKED:
         if (n == 1 && !bob_ompt_on) {
             /* A team of one takes every chunk, in order: all in one, as
-             * libgomp hands them (a call per chunk of one iteration cost
-             * three times the iteration of an ordered loop). A tool sees
-             * each chunk. */
+             * libgomp hands them, rather than a call per chunk, which
+             * for chunks of one iteration costs more than the iteration.
+             * A tool sees each chunk. */
             if (self->loop_chunk_index++)
                 return false;
             first = 0;
