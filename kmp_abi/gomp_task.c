@@ -12,6 +12,7 @@ GOMP_EXPORT KMP_HOT void GOMP_task(void (*fn)(void *), void *data,
     BOB_OMPT_RA();
     bob_gomp_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
                   detach);
+    KMP_NO_SIBLING_CALLS();
 }
 
 GOMP_EXPORT void GOMP_taskwait(void)

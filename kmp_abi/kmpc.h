@@ -51,6 +51,14 @@ int kmp_get_num_known_threads(void);
  * slowed every task run at once that called it. */
 #define KMP_HOT __attribute__((aligned(64)))
 
+/* Ends an entry point that takes arguments on the stack and whose calls
+ * must stay calls. A sibling call (a call turned into a jump) would pass
+ * its own arguments where the entry point's came, so GCC loads all of
+ * those at entry in any function that makes one, into registers it must
+ * save: the shortest path, which needs none of them, would pay for that
+ * on every call. */
+#define KMP_NO_SIBLING_CALLS() __asm__ volatile("")
+
 /* An exported second name of a routine defined in the same file (icc's
  * kmpc_* and ompc_* names of the kmp_* and omp_* routines). */
 #define KMP_ALIAS(name, target) \

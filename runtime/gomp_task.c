@@ -228,41 +228,31 @@ __attribute__((noinline)) static void made_task(bob_thread_t *self,
         run_undeferred(self, t, (int)n, deps);
 }
 
-/* Apart, so that the path of an elided task (below) saves no registers
- * and builds no description of the task for the others. */
-static __attribute__((noinline)) void not_elided(void (*fn)(void *), void *data,
-                                                 void (*cpyfn)(void *, void *), long arg_size,
-                                                 long arg_align, unsigned flags, int priority,
-                                                 bool at_once, bool if_clause, void **depend,
-                                                 void **detach)
-{
-    const bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
-    bob_thread_t *self = bob_self();
-    if (at_once)
-        run_here(self, &task);
-    else
-        made_task(self, &task, if_clause, depend, detach);
-}
-
 /* Every task but those bob_gomp_task elides at once. */
-static __attribute__((noinline)) void any_task(void (*fn)(void *), void *data,
-                                               void (*cpyfn)(void *, void *), long arg_size,
-                                               long arg_align, bool if_clause, unsigned flags,
-                                               void **depend, int priority, void **detach)
+static __attribute__((noinline)) void any_task(const bob_gomp_task_t *task, bool if_clause,
+                                               void **depend, void **detach)
 {
     /* In an elided task its creator's context stands in for the task's
      * until the task needs one (task.c): a task it makes that runs at once
      * elided needs none, as that task's would be a copy of a copy. */
     bob_thread_t *self = bob_self_read();
+    unsigned flags = task->flags;
     if (discarded_at_creation(self, flags))
         return;
     bool at_once = runs_at_once(self, flags, if_clause);
-    if (at_once && !cpyfn && !(flags & BOB_GOMP_TASK_FINAL) &&
-        self == bt_self_arg() && bob_task_run_elided(self, fn, data))
+    if (at_once && !task->cpyfn && !(flags & BOB_GOMP_TASK_FINAL) && !bob_ompt_on &&
+        self == bt_self_arg()) {
+        bob_task_run_elided(self, task->fn, task->data);
         return;
-    not_elided(fn, data, cpyfn, arg_size, arg_align, flags,
-               flags & BOB_GOMP_TASK_PRIORITY ? priority : 0, at_once, if_clause, depend,
-               detach);
+    }
+    bob_gomp_task_t made = *task;
+    if (!(flags & BOB_GOMP_TASK_PRIORITY))
+        made.priority = 0;
+    self = bob_self();
+    if (at_once)
+        run_here(self, &made);
+    else
+        made_task(self, &made, if_clause, depend, detach);
 }
 
 /* A task that runs at once completes here (task.c), and nothing else sees
@@ -282,11 +272,13 @@ void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
                         BOB_GOMP_TASK_FINAL };
     bob_thread_t *self = bt_self_arg();
     if (__builtin_expect(self && !cpyfn && !(flags & NOT_ELIDED) && !bob_config.cancellation &&
-                             (!if_clause || bob_task_at_once(self)),
-                         1) &&
-        bob_task_run_elided(self, fn, data))
+                             !bob_ompt_on && (!if_clause || bob_task_at_once(self)),
+                         1)) {
+        bob_task_run_elided(self, fn, data);
         return;
-    any_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
+    }
+    const bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
+    any_task(&task, if_clause, depend, detach);
 }
 
 /* ---- taskloop ------------------------------------------------------------------- */

@@ -164,9 +164,9 @@ void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);
 bob_task_t *bob_task_here_begin(bob_thread_t *self, int32_t flags, size_t room);
 /* Runs fn(data) as a tied task of self run at once, without dependences,
  * detach event or final clause, giving it a context only if it needs one
- * (task.c); false, running nothing, where it cannot. self is the calling
- * unit's context (bt_self_arg). */
-bool bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data);
+ * (task.c). self is the calling unit's context (bt_self_arg), and no tool
+ * is attached (bob_ompt_on), which would see every task. */
+void bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data);
 /* The same for a run of such tasks (a taskloop's chunks run at once), the
  * unit's flag set once for the run: begin (false, changing nothing, where
  * a task cannot be elided), then each body followed by

@@ -33,16 +33,13 @@ static inline void elide_enter(bob_elision_t *e)
         bt_self_set_flag(1);
 }
 
-bool bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data)
+void bob_task_run_elided(bob_thread_t *self, void (*fn)(void *), void *data)
 {
-    if (bob_ompt_on)
-        return false;
     bob_elision_t e;
     elide_enter(&e);
     fn(data);
     bob_task_elide_next(self);
     bob_task_elide_end(&e);
-    return true;
 }
 
 bool bob_task_elide_begin(bob_thread_t *self, bob_elision_t *e)

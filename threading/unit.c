@@ -367,17 +367,17 @@ bt_unit_t *bt_self(void)
     return es ? es->current : NULL;
 }
 
-/* Inline wherever it is called (link-time optimisation): a caller's
- * shortest path may test it (the layer above, before it runs a task at
- * once), and a call there would make that path save the registers that
- * hold the caller's arguments. */
+/* These two are inline wherever they are called (link-time optimisation):
+ * a caller's shortest path may test them (the layer above, before it runs
+ * a task at once), and a call there would make that path save the
+ * registers that hold the caller's arguments. */
 __attribute__((always_inline)) inline int bt_self_is_tasklet(void)
 {
     bt_unit_t *u = tls_unit();
     return u && u->is_tasklet;
 }
 
-int bt_self_es(void)
+__attribute__((always_inline)) inline int bt_self_es(void)
 {
     bti_es_t *es = bti_es_self();
     return es ? es->rank : -1;
