@@ -108,7 +108,7 @@ static void install_loop(bob_ws_t *ws, void *arg)
 {
     const struct loop_init *l = arg;
     ws->trip = l->trip;
-    ws->chunk = l->chunk > 0 ? (uint64_t)l->chunk : 1;
+    ws->chunk = bob_chunk_size(l->chunk, l->trip);
     ws->sched = l->sched;
     ws->ordered = l->ordered;
     if (l->ordered)

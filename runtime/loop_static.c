@@ -60,7 +60,7 @@ void bob_for_static_init(bob_thread_t *self, int kmp_sched, bob_loop_t *loop,
                     kmp_sched == KMP_SCH_BALANCED_CHUNKED) && chunk > 0;
     uint64_t lo, count;
     if (chunked) {
-        uint64_t c = (uint64_t)chunk;
+        uint64_t c = bob_chunk_size(chunk, trip);
         lo = (uint64_t)tid * c;
         count = c;
         *last = ((trip - 1) / c) % (uint64_t)n == (uint64_t)tid;

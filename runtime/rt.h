@@ -531,6 +531,16 @@ enum bob_sched {
 };
 
 uint64_t bob_trip_count(const bob_loop_t *loop);
+/* A schedule's chunk size for a loop of trip iterations: the clause's
+ * (1 if none), but at most trip. A chunk past the end starts at a multiple
+ * of it (a thread's k-th, the shared counter after each thread's last add,
+ * a static schedule's stride), which a larger one could wrap around to an
+ * iteration handed out already. */
+static inline uint64_t bob_chunk_size(int64_t chunk, uint64_t trip)
+{
+    uint64_t c = chunk > 0 ? (uint64_t)chunk : 1;
+    return c <= trip || trip == 0 ? c : trip;
+}
 /* Thread tid's share of trip iterations in balanced blocks. */
 void bob_static_balanced(uint64_t trip, int tid, int nthreads, uint64_t *lo,
                          uint64_t *count);
