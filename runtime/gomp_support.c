@@ -74,7 +74,36 @@ static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
     bob_ordered_pass(ws, end);
 }
 
-bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
+/* The thread's part of its loop ends: no chunk is left for it. */
+static __attribute__((noinline)) bool part_ends(bob_thread_t *self, bob_ws_t *ws)
+{
+    self->loop = NULL;
+    bob_ws_leave(ws);
+    if (self->doacross)
+        bob_doacross_fini(self);
+    return false;
+}
+
+/* A chunk of a dynamic loop without ORDERED: in a loop of short iterations
+ * what a chunk costs beyond the shared add is most of the loop's time, so
+ * this path takes the add and converts the chunk to the loop's terms, and
+ * no more (no other schedule's case, no chunk of ORDERED turns to note). */
+static bool dynamic_next(bob_thread_t *self, bob_ws_t *ws, int64_t *istart, int64_t *iend)
+{
+    uint64_t chunk = ws->chunk, trip = ws->trip;
+    uint64_t first = atomic_fetch_add_explicit(&ws->next, chunk, memory_order_relaxed);
+    if (first >= trip)
+        return part_ends(self, ws);
+    uint64_t last = trip - first > chunk ? first + chunk - 1 : trip - 1;
+    uint64_t lb = (uint64_t)self->loop_lb, incr = (uint64_t)self->loop_incr;
+    *istart = (int64_t)(lb + first * incr);
+    *iend = (int64_t)(lb + last * incr + (self->loop_down ? (uint64_t)-1 : 1));
+    return true;
+}
+
+/* Every chunk but those of dynamic_next. */
+static __attribute__((noinline)) bool any_next(bob_thread_t *self, int64_t *istart,
+                                               int64_t *iend)
 {
     bob_ws_t *ws = self->loop;
     if (!ws)
@@ -97,6 +126,14 @@ bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
     *istart = lb;
     *iend = (int64_t)((uint64_t)ub + (self->loop_down ? (uint64_t)-1 : 1));
     return true;
+}
+
+bool bob_gomp_loop_next(bob_thread_t *self, int64_t *istart, int64_t *iend)
+{
+    bob_ws_t *ws = self->loop;
+    if (ws && ws->sched == BOB_SCHED_DYNAMIC && !ws->ordered && !bob_ompt_on)
+        return dynamic_next(self, ws, istart, iend);
+    return any_next(self, istart, iend);
 }
 
 bool bob_gomp_ws_end(bob_thread_t *self, bool barrier, bool cancel)
