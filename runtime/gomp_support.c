@@ -74,6 +74,13 @@ static void pass_turn(bob_thread_t *self, bob_ws_t *ws)
     bob_ordered_pass(ws, end);
 }
 
+/* gcc's end of a chunk whose last value is `last`: exclusive, one past it
+ * towards the loop's end. */
+static int64_t end_after(const bob_thread_t *self, uint64_t last)
+{
+    return (int64_t)(last + (self->loop_down ? (uint64_t)-1 : 1));
+}
+
 /* The thread's part of its loop ends: no chunk is left for it. */
 static __attribute__((noinline)) bool part_ends(bob_thread_t *self, bob_ws_t *ws)
 {
@@ -97,7 +104,7 @@ static bool dynamic_next(bob_thread_t *self, bob_ws_t *ws, int64_t *istart, int6
     uint64_t last = trip - first > chunk ? first + chunk - 1 : trip - 1;
     uint64_t lb = (uint64_t)self->loop_lb, incr = (uint64_t)self->loop_incr;
     *istart = (int64_t)(lb + first * incr);
-    *iend = (int64_t)(lb + last * incr + (self->loop_down ? (uint64_t)-1 : 1));
+    *iend = end_after(self, lb + last * incr);
     return true;
 }
 
@@ -124,7 +131,7 @@ static __attribute__((noinline)) bool any_next(bob_thread_t *self, int64_t *ista
         self->ordered_end = self->ordered_iter + span + 1;
     }
     *istart = lb;
-    *iend = (int64_t)((uint64_t)ub + (self->loop_down ? (uint64_t)-1 : 1));
+    *iend = end_after(self, (uint64_t)ub);
     return true;
 }
 
