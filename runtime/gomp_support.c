@@ -97,6 +97,9 @@ static __attribute__((noinline)) bool part_ends(bob_thread_t *self, bob_ws_t *ws
  * no more (no other schedule's case, no chunk of ORDERED turns to note). */
 static bool dynamic_next(bob_thread_t *self, bob_ws_t *ws, int64_t *istart, int64_t *iend)
 {
+    /* The slot's fields were published by its id, which bob_ws_enter read
+     * with acquire; the add only divides the iterations among the
+     * threads, and orders nothing else: relaxed. */
     uint64_t chunk = ws->chunk, trip = ws->trip;
     uint64_t first = atomic_fetch_add_explicit(&ws->next, chunk, memory_order_relaxed);
     if (first >= trip)
