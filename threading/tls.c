@@ -186,6 +186,14 @@ static int find_self(struct dl_phdr_info *info, size_t size, void *out)
     return 1;
 }
 
+static size_t tls_segment_size(const struct dl_phdr_info *info)
+{
+    for (int i = 0; i < info->dlpi_phnum; i++)
+        if (info->dlpi_phdr[i].p_type == PT_TLS)
+            return info->dlpi_phdr[i].p_memsz;
+    return 0;
+}
+
 /* wrfsbase is safe only where the kernel says it saves and restores what
  * user code writes (AT_HWCAP2): some kernels let the instruction run but
  * put back the base last set with arch_prctl at the next context switch. */
@@ -264,14 +272,18 @@ void bti_tls_init(void)
     if (!dl_iterate_phdr(find_self, &self) || !self.dlpi_tls_modid)
         mismatch("Bobbin's own TLS module is not found");
     libc.modid = self.dlpi_tls_modid;
+    /* Not dlpi_tls_data: for a library loaded by dlopen it is NULL until
+     * this thread's DTV has caught up with the load, which
+     * __tls_get_addr brings about. */
+    char *module = __tls_get_addr(&(tls_index_t){libc.modid, 0});
     char *es_var = (char *)&bti_tls_es;
-    if (__tls_get_addr(&(tls_index_t){libc.modid, 0}) != self.dlpi_tls_data ||
+    if ((size_t)(es_var - module) >= tls_segment_size(&self) ||
         es_var < tp - libc.static_size || es_var >= tp)
         mismatch("Bobbin's static TLS is not reached through __tls_get_addr below "
                  "the thread pointer");
     bti_g.tls_es_offset = es_var - tp;
     free_link_offset = (char *)&free_link - tp;
-    libc.es_in_module = es_var - (char *)self.dlpi_tls_data;
+    libc.es_in_module = es_var - module;
 }
 
 /* The system call itself, not the C library's syscall(): Bobbin's own code

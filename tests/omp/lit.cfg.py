@@ -7,6 +7,7 @@
 # make sense on Bobbin say `REQUIRES: bobbin`.
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -123,10 +124,15 @@ if os.path.exists(os.path.join(openblas, "libopenblas.so")):
     config.substitutions.append(("%openblas-flags", " ".join([
         "-I/usr/include/x86_64-linux-gnu/openblas-openmp", "-L" + openblas,
         "-Wl,-rpath," + openblas, "-lopenblas", "-lm"])))
+    config.substitutions.append(("%openblas-dir", openblas))
+# Debian's python3 with python3-numpy (guest/numpy_dlopen.c): `REQUIRES: numpy`.
+debian_python = "/usr/bin/python3"
+if subprocess.run([debian_python, "-c", "import numpy"], capture_output=True).returncode == 0:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%python3", debian_python))
 # Open MPI (openmpi-bin, libopenmpi-dev): `REQUIRES: mpi`, %mpi-flags, and
 # %mpirun, which may oversubscribe this machine's cores and run as root.
 if shutil.which("mpicc") and shutil.which("mpirun"):
-    import subprocess
     mpi_flags = " ".join(subprocess.run(["mpicc", "--showme:" + part], check=True,
                                         capture_output=True, text=True).stdout.strip()
                          for part in ("compile", "link"))
