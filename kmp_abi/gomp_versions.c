@@ -12,27 +12,6 @@
  * binaries, none for clang ones. The stubs' own names are local
  * (exports.map); only the versioned names are exported. */
 
-#define BOB_STR_(x) #x
-#define BOB_STR(x) BOB_STR_(x)
-
-#if defined(__x86_64__)
-#define BOB_TAIL_JUMP(sym) "jmp " #sym "@PLT"
-#elif defined(__aarch64__)
-#define BOB_TAIL_JUMP(sym) "b " #sym
-#else
-#error "gomp_versions.c: no tail jump for this architecture"
-#endif
-
-/* stub n, exported as sym@node, jumping to target */
-#define V(sym, node) VT(sym, sym, node)
-#define VT(sym, target, node) VT_(sym, target, node, __COUNTER__)
-#define VT_(sym, target, node, n) VT__(sym, target, node, n)
-#define VT__(sym, target, node, n)                                                     \
-    __asm__(".text\n"                                                                  \
-            ".globl bob_version_stub_" #n "\n"                                         \
-            ".type bob_version_stub_" #n ", %function\n"                               \
-            "bob_version_stub_" #n ":\n\t" BOB_TAIL_JUMP(target) "\n"                   \
-            ".size bob_version_stub_" #n ", .-bob_version_stub_" #n "\n"              \
-            ".symver bob_version_stub_" #n ", " #sym "@" node "\n");
+#include "symver.h"
 
 #include "gomp_versions.def"

@@ -406,6 +406,11 @@ static void *block_new(void)
     return tp;
 }
 
+bool bti_tls_is_units(const void *tp)
+{
+    return libc.tid && *(const pid_t *)((const char *)tp + libc.tid) >= FIRST_BLOCK_ID;
+}
+
 void *bti_tls_borrow(bti_es_t *es)
 {
     void *tp = pop(&es->tls_free);

@@ -44,6 +44,10 @@ static inline void *bti_tls_current(void)
 
 void bti_tls_set_slow(void *tp); /* arch_prctl */
 
+/* Whether tp is a block made for units (bt_tls_take, borrowing), not an
+ * OS thread's own. */
+bool bti_tls_is_units(const void *tp);
+
 #ifdef BTI_ASAN
 /* The sanitizer's per-thread key values of an OS thread, kept by its KLT
  * (klt.h): a block entering the OS thread takes them, since blocks, the

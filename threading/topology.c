@@ -21,6 +21,8 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* Masks grow to this many CPUs before the kernel's answer is given up. */
 enum { MAX_CPUS = 1 << 20 };
@@ -30,6 +32,14 @@ static size_t initial_size;
 
 /* Thread tid's mask (0: the caller's), in a set the caller frees; NULL on
  * failure. */
+/* Binds the calling OS thread: the kernel's call itself, since the library
+ * this one is linked into may export a sched_setaffinity of its own, ahead
+ * of the C library's, that binds the calling unit instead. */
+static int bind_os_thread(size_t size, const cpu_set_t *set)
+{
+    return (int)syscall(SYS_sched_setaffinity, 0, size, set);
+}
+
 static cpu_set_t *thread_mask(pid_t tid, size_t *size, int *ncpu)
 {
     for (int n = 1024; n <= MAX_CPUS; n *= 2) {
@@ -86,7 +96,7 @@ void bti_topology_bind(int cpu)
         CPU_ZERO_S(size, set);
         CPU_SET_S(cpu, size, set);
     }
-    if ((!set || sched_setaffinity(0, size, set)) && !atomic_flag_test_and_set(&warned))
+    if ((!set || bind_os_thread(size, set)) && !atomic_flag_test_and_set(&warned))
         bti_warn("cannot bind an ES to CPU %d; ESs run unbound", cpu);
     CPU_FREE(set);
 }
@@ -97,7 +107,7 @@ void bti_topology_follow(pid_t tid)
     int limit;
     cpu_set_t *set = thread_mask(tid, &size, &limit);
     if (set)
-        sched_setaffinity(0, size, set);
+        bind_os_thread(size, set);
     CPU_FREE(set);
 }
 
@@ -105,7 +115,7 @@ void bti_topology_fini(void)
 {
     if (!initial_set)
         return;
-    sched_setaffinity(0, initial_size, initial_set);
+    bind_os_thread(initial_size, initial_set);
     CPU_FREE(initial_set);
     initial_set = NULL;
 }

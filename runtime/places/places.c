@@ -44,6 +44,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* The place list: place p holds cpus[first[p]] .. cpus[first[p + 1] - 1]. */
 static int num_places;
@@ -354,7 +356,9 @@ void bob_places_bind_thread(int place)
         if (!load_time_mask || hwloc_bitmap_isset(load_time_mask, (unsigned)cpu))
             CPU_SET_S(cpu, size, set);
     }
-    if (CPU_COUNT_S(size, set) > 0 && sched_setaffinity(0, size, set))
+    /* the kernel's call: the library's own sched_setaffinity binds the
+     * calling unit, and this binds the initial thread's OS thread */
+    if (CPU_COUNT_S(size, set) > 0 && syscall(SYS_sched_setaffinity, 0, size, set))
         bob_warn("cannot bind a thread to place %d; it runs unbound", place);
     CPU_FREE(set);
 }

@@ -275,6 +275,28 @@ void bt_tls_give(bt_tls_t *tls);
  * thread lets tasks run on it only where it waits for them). */
 void bt_self_keep_block(int keep);
 
+/* ---- The calling thread, as the C library's callers ask about it -------- */
+/* A unit's code runs on the substrate's stacks and, with a TLS block of its
+ * own, under a pthread_t that the kernel does not know: the layer above
+ * answers the C library's questions about the calling thread with these
+ * (thread_self.c). */
+
+/* Whether the caller is a unit's code on an ES's OS thread, not the
+ * application's own thread or an external one; if so, the stack it runs on
+ * now, [*lo, *lo + *size), with *guard bytes of PROT_NONE below it. */
+int bt_self_unit_stack(void **lo, size_t *size, size_t *guard);
+/* Whether pthread_self() is a TLS block of the substrate's (bt_tls_take):
+ * its thread id is no kernel thread's. */
+int bt_self_on_unit_block(void);
+/* Binds the calling unit to the ESs whose CPUs are in cpuset (a cpu_set_t
+ * of setsize bytes), as a thread bound to them: it stops roaming and,
+ * unless its ES's CPU is in the set, moves to the first ES that is.
+ * Returns 0; EINVAL if no ES runs on those CPUs, or the unit must move and
+ * cannot (a tasklet, or a unit its joiner runs on its own stack); -1 if
+ * the caller is no unit's code on an ES's OS thread: the kernel's call is
+ * the answer there. */
+int bt_self_bind_cpus(size_t setsize, const void *cpuset);
+
 /* ---- Scheduling operations (ULTs only) ---------------------------------- */
 
 /* Lets every other ready unit of this ES run first (also stealing). From a

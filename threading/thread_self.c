@@ -1,0 +1,64 @@
+/* This file answers, for the unit whose code calls, what the C library's
+ * callers ask about the calling thread: which stack it runs on, whether
+ * its pthread_t is a kernel thread's, and binding it to CPUs. A unit
+ * behaves like a thread, so the answers are the unit's, not those of the
+ * OS thread that serves its ES now, which other units share. */
+#include "es.h"
+#include "stack.h"
+#include "tls.h"
+
+#include <errno.h>
+#include <sched.h>
+
+/* The unit whose code runs on an ES's OS thread, but for the
+ * application's own thread, whose code runs on its own OS thread. */
+static bt_unit_t *unit_code(bti_es_t *es)
+{
+    bt_unit_t *u = es ? es->current : NULL;
+    return u == &bti_g.main_unit ? NULL : u;
+}
+
+int bt_self_unit_stack(void **lo, size_t *size, size_t *guard)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *u = unit_code(es);
+    if (!u)
+        return 0;
+    const bti_stack_t *s = bti_unit_stack(&es->sched_stack, u);
+    char *sp = __builtin_frame_address(0);
+    /* a unit run in place on the application's thread runs on that
+     * thread's stack, which the kernel's answer describes */
+    if (s == &bti_g.main_unit.stack || sp < (char *)s->lo || sp >= (char *)s->lo + s->size)
+        return 0;
+    *lo = s->lo;
+    *size = s->size;
+    *guard = BTI_GUARD_SIZE;
+    return 1;
+}
+
+int bt_self_on_unit_block(void) { return bti_tls_is_units(bti_tls_current()); }
+
+int bt_self_bind_cpus(size_t setsize, const void *cpuset)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *u = unit_code(es);
+    if (!u)
+        return -1;
+    const cpu_set_t *set = cpuset;
+    if (es->cpu >= 0 && CPU_ISSET_S(es->cpu, setsize, set)) {
+        /* read only by thieves while it waits in a pool, never now */
+        u->migratable = false;
+        return 0;
+    }
+    for (int i = 0; i < bti_g.num_es; i++) {
+        int cpu = bti_g.es[i]->cpu;
+        if (cpu < 0 || !CPU_ISSET_S(cpu, setsize, set))
+            continue;
+        if (u->is_tasklet || u->host)
+            return EINVAL;
+        u->migratable = false;
+        bt_migrate_to(&bti_g.es[i]->pools[0]);
+        return 0;
+    }
+    return EINVAL;
+}
