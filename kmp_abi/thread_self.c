@@ -18,36 +18,17 @@
  * the calling OS thread's kernel id, which runs the unit. Each name is
  * exported at the C library's current version and, as a stub, at the older
  * ones with the same arguments (symver.h). */
+#include "c_library.h"
 #include "kmpc.h"
 #include "symver.h"
 
 #include <bobbin/threading.h>
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-
-/* The C library's definition of name@version, looked up once: in the C
- * library itself, since RTLD_NEXT finds nothing after a library that
- * dlopen loaded without RTLD_GLOBAL. */
-#define REAL(name, version)                                                              \
-    static __typeof__(&name) real;                                                       \
-    if (!__atomic_load_n(&real, __ATOMIC_RELAXED))                                       \
-        __atomic_store_n(&real, (__typeof__(&name))c_library(#name, version),            \
-                         __ATOMIC_RELAXED)
-
-static void *c_library(const char *name, const char *version)
-{
-    void *libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
-    void *sym = libc ? dlvsym(libc, name, version) : NULL;
-    if (!sym)
-        bob_fatal("cannot find %s@%s in the C library", name, version);
-    dlclose(libc);
-    return sym;
-}
 
 static int self(pthread_t th) { return pthread_equal(th, pthread_self()); }
 

@@ -39,17 +39,22 @@
  *   - The C++ runtime's thread_local destructors are kept per block by the
  *     C library and run by __call_tls_dtors (GLIBC_PRIVATE) on the calling
  *     thread's block.
+ *   - pthread keys: __pthread_keys (GLIBC_PRIVATE) is the table of
+ *     {seq, destructor}, and the values of a thread are {seq, data} pairs
+ *     in blocks of 32 reached through struct pthread's array of blocks,
+ *     the first block inside it (end_thread).
  * What a block does not carry: the kernel knows nothing of it, so robust
  * and priority-inheritance mutexes held by a unit with a block of its own
- * are not released by the kernel if the process dies, pthread_kill and
- * pthread_setaffinity_np on pthread_self() of such a unit fail (the id is
- * not a kernel thread's), and pthread keys' destructors do not run.
+ * are not released by the kernel if the process dies, and the C library's
+ * calls that pass its thread id to the kernel (pthread_kill of another
+ * thread, pthread_getaffinity_np) fail: the id is not a kernel thread's.
  *
  * Lifetime. A block given back goes to its ES's cache with its values, as
  * a pooled thread keeps its TLS; all blocks retire at process exit, where
  * each one's thread_local destructors run in it. Only a hard pause
  * (bt_pause) frees blocks, the free ones, as their threads' exits would:
- * destructors, then ld.so's _dl_deallocate_tls. What the C library keeps
+ * thread_local and pthread key destructors, then ld.so's
+ * _dl_deallocate_tls. What the C library keeps
  * in a block and only the thread itself could release at its exit
  * (malloc's per-thread cache, the resolver's state) is lost with it. */
 #include "tls.h"
@@ -73,8 +78,19 @@
 enum { TCB_COPIED = 0x18, TCB_GSCOPE = 0x1c, TCB_COPIED_END = 0x50 };
 enum { RSEQ_NOT_REGISTERED = -2, FIRST_BLOCK_ID = 1 << 30 };
 /* The first block of pthread key values: PTHREAD_KEY_2NDLEVEL_SIZE pairs
- * {seq, data}, for the keys below 32. */
-enum { KEYS = 32, KEYS_BYTES = KEYS * 16 };
+ * {seq, data}, for the keys below 32; each further block of 32 is found
+ * through the array of blocks. glibc's table of keys, __pthread_keys,
+ * holds PTHREAD_KEYS_MAX pairs {seq, destructor}; a key is in use while
+ * its seq is odd, and a value is the key's while their seqs match. */
+enum { KEYS = 32, KEYS_BYTES = KEYS * 16, KEYS_MAX = 1024, KEY_DTOR_ROUNDS = 4 };
+struct key {
+    uintptr_t seq;
+    void (*destructor)(void *);
+};
+struct key_value {
+    uintptr_t seq;
+    void *data;
+};
 #define HWCAP2_FSGSBASE (1u << 1)
 
 struct robust_head {
@@ -103,6 +119,7 @@ static struct {
     ptrdiff_t es_in_module; /* of bti_tls_es from the module's block */
     size_t keys;      /* of the first block of pthread key values */
     size_t specific;  /* of the array of key value blocks */
+    const struct key *key_table; /* __pthread_keys */
 } libc;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* what follows */
@@ -250,6 +267,18 @@ void bti_tls_init(void)
         mismatch("struct pthread's first block of key values is not in it");
     libc.keys = (size_t)(first_keys - tp);
     libc.specific = specific[2];
+    libc.key_table = private_symbol("libc.so.6", "__pthread_keys", "GLIBC_PRIVATE");
+    const uint32_t *table = private_symbol("libc.so.6", "_thread_db___pthread_keys",
+                                           "GLIBC_PRIVATE");
+    const uint32_t *destructor = private_symbol("libc.so.6",
+                                                "_thread_db_pthread_key_struct_destr",
+                                                "GLIBC_PRIVATE");
+    const uint32_t *value = private_symbol("libc.so.6", "_thread_db_pthread_key_data_data",
+                                           "GLIBC_PRIVATE");
+    if (table[0] != 8 * sizeof(struct key) || table[1] != KEYS_MAX ||
+        destructor[2] != offsetof(struct key, destructor) ||
+        value[2] != offsetof(struct key_value, data))
+        mismatch("the table of pthread keys is not laid out as {seq, destructor} pairs");
 #ifdef BTI_ASAN
     for (int k = 0; k < KEYS; k++)
         if (((void **)first_keys)[2 * k + 1])
@@ -349,6 +378,37 @@ static void run_dtors(void *unused)
     libc.call_dtors();
 }
 
+/* Run in a block whose thread ends for good: what glibc does at a thread's
+ * exit. First the C++ thread_local destructors, then rounds over the keys
+ * in use whose value here is set and current, each value cleared before
+ * its key's destructor runs, until a round finds none or the rounds run
+ * out; then the blocks of values beyond the first are freed. */
+static void end_thread(void *tp)
+{
+    libc.call_dtors();
+    struct key_value **values = (struct key_value **)((char *)tp + libc.specific);
+    for (int round = 0, found = 1; found && round < KEY_DTOR_ROUNDS; round++) {
+        found = 0;
+        for (int k = 0; k < KEYS_MAX; k++) {
+            struct key key = libc.key_table[k];
+            struct key_value *v = values[k / KEYS];
+            if (!(key.seq & 1) || !key.destructor || !v)
+                continue;
+            v += k % KEYS;
+            void *data = v->data;
+            if (!data || v->seq != key.seq)
+                continue;
+            v->data = NULL;
+            key.destructor(data);
+            found = 1;
+        }
+    }
+    for (int i = 1; i < KEYS_MAX / KEYS; i++) {
+        free(values[i]);
+        values[i] = NULL;
+    }
+}
+
 /* At exit, each block's thread_local destructors, in the block; also those
  * of the ESs' OS threads, which never exit (ES 0's is the exiting thread's,
  * or one that took over ES 0 and has no objects), as a runtime that joins
@@ -406,9 +466,21 @@ static void *block_new(void)
     return tp;
 }
 
-bool bti_tls_is_units(const void *tp)
+/* A block's id: FIRST_BLOCK_ID and up in the order blocks are made. */
+static pid_t block_id(const void *tp) { return *(const pid_t *)((const char *)tp + libc.tid); }
+
+bool bti_tls_is_units(const void *tp) { return libc.tid && block_id(tp) >= FIRST_BLOCK_ID; }
+
+int bti_tls_made_next(void) { return atomic_load_explicit(&next_id, memory_order_relaxed); }
+
+bool bti_tls_any_made(void) { return bti_tls_made_next() != FIRST_BLOCK_ID; }
+
+void bti_tls_each(void (*fn)(void *tp, int id, void *arg), void *arg)
 {
-    return libc.tid && *(const pid_t *)((const char *)tp + libc.tid) >= FIRST_BLOCK_ID;
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < nblocks; i++)
+        fn(blocks[i], block_id(blocks[i]), arg);
+    pthread_mutex_unlock(&lock);
 }
 
 void *bti_tls_borrow(bti_es_t *es)
@@ -467,7 +539,7 @@ void bti_tls_cache_drain(bti_es_t *es)
 /* Called with lock held. */
 static void block_free(void *tp)
 {
-    call_in(tp, run_dtors, NULL);
+    call_in(tp, end_thread, tp);
     for (size_t i = 0; i < nblocks; i++)
         if (blocks[i] == tp) {
             blocks[i] = blocks[--nblocks];

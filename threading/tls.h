@@ -47,6 +47,12 @@ void bti_tls_set_slow(void *tp); /* arch_prctl */
 /* Whether tp is a block made for units (bt_tls_take, borrowing), not an
  * OS thread's own. */
 bool bti_tls_is_units(const void *tp);
+/* The id the next block made will have: blocks are numbered as made. */
+int bti_tls_made_next(void);
+bool bti_tls_any_made(void);
+/* Calls fn on every block alive, with its id, holding the lock that making
+ * and freeing blocks take. */
+void bti_tls_each(void (*fn)(void *tp, int id, void *arg), void *arg);
 
 #ifdef BTI_ASAN
 /* The sanitizer's per-thread key values of an OS thread, kept by its KLT

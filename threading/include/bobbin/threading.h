@@ -266,6 +266,13 @@ bt_tls_t *bt_tls_take(void);
  * kept until the process exits; each one's C++ thread_local destructors
  * run then, in it. */
 void bt_tls_give(bt_tls_t *tls);
+/* Around a dlopen, bt_tls_loading before and bt_tls_loaded after (with
+ * what the first returned, which may be NULL): the blocks made before get
+ * the initial values of the static TLS (initial-exec variables) of the
+ * modules it loaded, as the C library gives its threads. */
+typedef struct bt_tls_load bt_tls_load_t;
+bt_tls_load_t *bt_tls_loading(void);
+void bt_tls_loaded(bt_tls_load_t *load);
 /* While a unit without a block of its own waits, the units that start on
  * its ES run with the block it runs with, the ES's OS thread's; and one of
  * them preempted halfway through its code is let finish with it before
