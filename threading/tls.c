@@ -307,7 +307,7 @@ void bti_tls_init(void)
     char *module = __tls_get_addr(&(tls_index_t){libc.modid, 0});
     char *es_var = (char *)&bti_tls_es;
     if ((size_t)(es_var - module) >= tls_segment_size(&self) ||
-        es_var < tp - libc.static_size || es_var >= tp)
+        es_var < tp - (libc.static_size - libc.pthread_size) || es_var >= tp)
         mismatch("Bobbin's static TLS is not reached through __tls_get_addr below "
                  "the thread pointer");
     bti_g.tls_es_offset = es_var - tp;
@@ -441,6 +441,8 @@ static void *block_new(void)
     char *tp = libc.allocate(NULL);
     if (!tp)
         return NULL;
+    /* _dl_get_tls_static_info's size counts the control block too */
+    bti_tls_clear_surplus(tp, libc.static_size - libc.pthread_size);
     char *me = bti_tls_current();
     ((void **)tp)[0] = tp;
     ((void **)tp)[2] = tp;

@@ -47,6 +47,9 @@ void bti_tls_set_slow(void *tp); /* arch_prctl */
 /* Whether tp is a block made for units (bt_tls_take, borrowing), not an
  * OS thread's own. */
 bool bti_tls_is_units(const void *tp);
+/* Clears the static TLS of new block tp, static_size bytes below it, that
+ * no module loaded so far uses (tls_late.c). */
+void bti_tls_clear_surplus(void *tp, size_t static_size);
 /* The id the next block made will have: blocks are numbered as made. */
 int bti_tls_made_next(void);
 bool bti_tls_any_made(void);

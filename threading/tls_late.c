@@ -11,7 +11,10 @@
  * module's constructors ran in the calling block, on zeros, and what they
  * wrote there stands. Those blocks get the image only where their copy is
  * still all zero: untouched. No other code can have used the module's
- * variables in a block before dlopen returned.
+ * variables in a block before dlopen returned. Zero, because a new block's
+ * static TLS beyond the modules loaded so far is cleared when it is made
+ * (bti_tls_clear_surplus): _dl_allocate_tls takes it from malloc as it
+ * comes.
  *
  * One fact about glibc (2.35-2.36, x86-64), checked at the first load
  * against this library's own module: struct link_map's l_tls_offset, at
@@ -31,6 +34,7 @@
 typedef struct module {
     size_t modid;
     uintptr_t base;
+    const void *headers; /* mapped, so dladdr finds the module by them */
     const void *image;
     size_t filesz, memsz;
 } module_t;
@@ -57,6 +61,7 @@ static int add_tls_module(struct dl_phdr_info *info, size_t size, void *out)
             list->cap = cap;
         }
         list->m[list->n++] = (module_t){info->dlpi_tls_modid, info->dlpi_addr,
+                                        info->dlpi_phdr,
                                         (const void *)(info->dlpi_addr + ph->p_vaddr),
                                         ph->p_filesz, ph->p_memsz};
     }
@@ -98,8 +103,8 @@ static ptrdiff_t static_offset(const module_t *m)
         mismatch("no _thread_db_link_map_l_tls_offset");
     Dl_info info;
     struct link_map *map = NULL;
-    if (!dladdr1(m->image, &info, (void **)&map, RTLD_DL_LINKMAP) || !map)
-        return 0;
+    if (!dladdr1(m->headers, &info, (void **)&map, RTLD_DL_LINKMAP) || !map)
+        mismatch("a module with TLS is not found by its program headers");
     ptrdiff_t offset = *(const ptrdiff_t *)((const char *)map + field[2]);
     return offset == -1 ? 0 : offset;
 }
@@ -121,6 +126,20 @@ static void check_offsets(const modules_t *list)
         return;
     }
     mismatch("this library's TLS module is not found");
+}
+
+void bti_tls_clear_surplus(void *tp, size_t static_size)
+{
+    modules_t list = tls_modules();
+    ptrdiff_t used = 0;
+    for (size_t i = 0; i < list.n; i++) {
+        ptrdiff_t offset = static_offset(&list.m[i]);
+        if (offset > used)
+            used = offset;
+    }
+    free(list.m);
+    if ((size_t)used < static_size)
+        memset((char *)tp - static_size, 0, static_size - (size_t)used);
 }
 
 struct bt_tls_load {
