@@ -4,9 +4,11 @@
  * locks in the steady state, and a loop of millions of tasks reuses the
  * same memory. A block may be freed on another ES than the one that took
  * it; it then joins that ES's list. Each list is capped; what exceeds the
- * cap goes to a stack any ES takes from (`spilled`), sizes beyond the
- * classes back to malloc. Application threads (not ESs) use malloc
- * directly.
+ * cap goes to a stack any ES takes from (`spilled`), itself capped,
+ * sizes beyond the classes back to malloc. Application threads (not ESs)
+ * use malloc directly: the blocks they take end on ESs, so without the
+ * stack's cap a thread that makes tasks from outside the ESs would fill
+ * it for ever.
  *
  * An ES runs one unit at a time and none suspends in here, so its lists
  * need no lock. */
@@ -38,14 +40,22 @@ static es_cache_t *caches; /* one per ES, made with the runtime */
  * one exchange, which no pop can interleave with (no ABA). The push's
  * release and the exchange's acquire hand over each block's link and
  * contents. The taker counts what it took, so that its cap holds. */
-static _Atomic(free_block_t *) spilled[CLASSES];
+typedef struct spill_stack {
+    _Atomic(free_block_t *) top;
+    /* Its blocks, counted before a push and after a take: never below the
+     * true count, so the cap holds. On top's line, which a push or a take
+     * writes anyway. */
+    _Atomic uint32_t count;
+} spill_stack_t;
+static spill_stack_t spilled[CLASSES];
 
 static free_block_t *take_spilled(es_cache_t *cache, int c)
 {
-    free_block_t *b = atomic_exchange_explicit(&spilled[c], NULL, memory_order_acquire);
+    free_block_t *b = atomic_exchange_explicit(&spilled[c].top, NULL, memory_order_acquire);
     uint32_t n = 0;
     for (free_block_t *x = b; x; x = x->next)
         n++;
+    atomic_fetch_sub_explicit(&spilled[c].count, n, memory_order_relaxed);
     cache->head[c] = b;
     cache->count[c] = n;
     return b;
@@ -53,10 +63,15 @@ static free_block_t *take_spilled(es_cache_t *cache, int c)
 
 static void spill(free_block_t *b, int c)
 {
-    free_block_t *top = atomic_load_explicit(&spilled[c], memory_order_relaxed);
+    if (atomic_fetch_add_explicit(&spilled[c].count, 1, memory_order_relaxed) >= CAP) {
+        atomic_fetch_sub_explicit(&spilled[c].count, 1, memory_order_relaxed);
+        free(b);
+        return;
+    }
+    free_block_t *top = atomic_load_explicit(&spilled[c].top, memory_order_relaxed);
     do
         b->next = top;
-    while (!atomic_compare_exchange_weak_explicit(&spilled[c], &top, b, memory_order_release,
+    while (!atomic_compare_exchange_weak_explicit(&spilled[c].top, &top, b, memory_order_release,
                                                   memory_order_relaxed));
 }
 
@@ -80,7 +95,7 @@ void *bob_block_take(size_t size, bool *fresh)
     if (caches && es >= 0 && c < CLASSES) {
         es_cache_t *cache = &caches[es];
         free_block_t *b = cache->head[c];
-        if (b || (atomic_load_explicit(&spilled[c], memory_order_relaxed) &&
+        if (b || (atomic_load_explicit(&spilled[c].top, memory_order_relaxed) &&
                   (b = take_spilled(cache, c)))) {
             cache->head[c] = b->next;
             cache->count[c]--;

@@ -9,6 +9,7 @@
 
 #include <omp.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,22 @@ static inline void os_thread_count_max(int *max) {
   while (n > seen &&
          !__atomic_compare_exchange_n(max, &seen, n, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
     ;
+}
+
+/* Runs fn((void *)i) for i in [first, first + count) on application
+ * pthreads, at_once (at most 16) at a time, each batch joined before the
+ * next starts. */
+static inline void app_threads_in_rounds(void *(*fn)(void *), long first, long count,
+                                         int at_once) {
+  pthread_t t[16];
+  CHECK(at_once > 0 && at_once <= 16);
+  for (long i = first; i < first + count; i += at_once) {
+    int n = first + count - i < at_once ? (int)(first + count - i) : at_once;
+    for (int k = 0; k < n; k++)
+      CHECK(pthread_create(&t[k], NULL, fn, (void *)(i + k)) == 0);
+    for (int k = 0; k < n; k++)
+      CHECK(pthread_join(t[k], NULL) == 0);
+  }
 }
 
 /* Burns a little time without a system call, to widen race windows. */
