@@ -609,6 +609,9 @@ void bob_threadprivate_register_vec(void *data, void *(*ctor)(void *, size_t),
  * the variables themselves. */
 void bob_threadprivate_init(void);
 void *bob_threadprivate(void *data, size_t size);
+/* Frees the calling OS thread's own copies: it is an application thread
+ * that ends (its copies die with it, as its TLS does). */
+void bob_threadprivate_thread_end(void);
 
 /* ---- Diagnostics ------------------------------------------------------------- */
 

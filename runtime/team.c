@@ -207,6 +207,7 @@ static void external_exit(void *initial)
     BOB_OMPT(bob_ompt_initial_end(t));
     external_self = NULL;
     bob_root_team_free(t->team);
+    bob_threadprivate_thread_end();
 }
 
 static void external_key_create(void)

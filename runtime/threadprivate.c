@@ -52,7 +52,8 @@ static void add_registration(registration_t r)
 }
 
 /* Destructors are not run: copies live as long as the process, like the
- * originals. */
+ * originals, but for an application thread's own, whose memory is freed
+ * when the thread ends (bob_threadprivate_thread_end). */
 void bob_threadprivate_register(void *data, void *(*ctor)(void *),
                                 void *(*cctor)(void *, void *), void (*dtor)(void *),
                                 size_t unused)
@@ -141,4 +142,18 @@ void *bob_threadprivate(void *data, size_t size)
         *bucket = c;
     }
     return c->value;
+}
+
+void bob_threadprivate_thread_end(void)
+{
+    if (!copies)
+        return;
+    for (int i = 0; i < BUCKETS; i++)
+        for (copy_t *c = copies[i], *next; c; c = next) {
+            next = c->next;
+            free(c->value);
+            free(c);
+        }
+    free(copies);
+    copies = NULL;
 }
