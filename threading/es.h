@@ -123,8 +123,8 @@ extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
 
 /* The unit whose code runs, its argument (bt_self_arg) and its flag
- * (bt_self_flag): NULL and 0 on external threads; in the scheduler,
- * whatever unit ran last. They lie in
+ * (bt_self_flag): NULL and 0 on external threads and in the scheduler
+ * (bti_arg_clear). They lie in
  * the loaded block, shared by the units that run with that block, so
  * whoever hands control to a unit's code loads them there (bti_arg_load),
  * once the unit's block is loaded: reading the argument is one load, where
@@ -149,6 +149,16 @@ static inline void bti_arg_load(bt_unit_t *u)
     bti_tls_flag = u ? u->flag : 0;
 }
 
+/* The scheduler's own code runs from here on, in the block it keeps (tls.h):
+ * its slots name no unit, so that a signal handler that asks (an OpenMP
+ * inquiry) finds no unit's argument there, which may be gone by then. */
+static inline void bti_arg_clear(void)
+{
+    bti_tls_unit = NULL;
+    bti_tls_arg = NULL;
+    bti_tls_flag = 0;
+}
+
 /* self, whose code runs, stops running it for now. */
 static inline void bti_arg_save(bt_unit_t *self)
 {
@@ -163,9 +173,7 @@ static inline void bti_arg_save(bt_unit_t *self)
 static inline void bti_tls_leave_es(void)
 {
     bti_tls_es = NULL;
-    bti_tls_unit = NULL;
-    bti_tls_arg = NULL;
-    bti_tls_flag = 0;
+    bti_arg_clear();
 }
 
 /* A fresh scheduler context and OS thread for es (init.c): at the start,

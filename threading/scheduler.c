@@ -338,8 +338,10 @@ static void make_ready(bt_unit_t *u)
 
 void bti_after_switch(bti_es_t *es)
 {
-    if (es->current) /* the scheduler writes nothing in the block it keeps (tls.h) */
+    if (es->current)
         bti_arg_load(es->current);
+    else
+        bti_arg_clear();
     bt_unit_t *u = es->parking;
     if (u) {
         es->parking = NULL;
@@ -483,6 +485,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         if (es->roc_completed) { /* done, without a single switch */
             es->roc_completed = false;
             es->current = NULL;
+            bti_arg_clear();
             bti_unit_release_keys(u);
             bti_tls_end(es, u);
             bti_tls_leave_ended(es, u);
@@ -503,6 +506,7 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
         bti_unit_release_keys(u);
         es = bti_es_self();
         if (es->sched_stack.lo == mine) { /* never suspended */
+            bti_arg_clear();
             bti_tls_end(es, u);
             bti_tls_leave_ended(es, u);
             u->unpromoted = false;

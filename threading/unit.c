@@ -314,6 +314,9 @@ int bt_self_flag(void)
     return bti_tls_flag;
 }
 
+void *bt_self_arg_async(void) { return bti_tls_arg; }
+int bt_self_flag_async(void) { return bti_tls_flag; }
+
 /* The calling unit as its TLS block records it (es.h), which in a unit's
  * code is es->current: the sanitized builds check that on every read. */
 static bt_unit_t *tls_unit(void)

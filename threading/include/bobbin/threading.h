@@ -240,6 +240,12 @@ int bt_self_set_arg(void *arg);
  * last. */
 int bt_self_flag(void);
 void bt_self_set_flag(int flag);
+/* The same for a signal handler, which may have interrupted a switch: the
+ * slots as they stand, the argument and flag of the unit whose code runs,
+ * or NULL and 0 while none's does (the sanitized builds check the others
+ * against the running unit, which a switch sets first). */
+void *bt_self_arg_async(void);
+int bt_self_flag_async(void);
 
 /* ---- TLS blocks ---------------------------------------------------------- */
 
