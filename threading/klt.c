@@ -112,6 +112,7 @@ static void bind_self(bti_klt_t *k)
 {
     k->tid = (pid_t)syscall(SYS_gettid);
     k->native = bti_tls_current();
+    pthread_sigmask(SIG_BLOCK, NULL, &k->base_mask);
     k->altstack = bti_overflow_thread_init();
     bti_tls_es = k->es;
 #ifdef BTI_ASAN

@@ -70,6 +70,10 @@ typedef struct bti_klt {
     pid_t tid;
     void *native; /* its own TLS block */
     void *altstack;
+    sigset_t base_mask; /* its signal mask when it started (preempt.c) */
+    /* asks to freeze it in a handler of the program's, and the switch
+     * count of its ES they came at (preempt.c) */
+    unsigned handler_asks, handler_nswitch;
     bool adopted;  /* the application's thread (ES 0's first KLT) */
     bool frozen;   /* holds a preempted unit; resumes through `proxy` */
     bool held_home; /* frozen with the ES's home block loaded */

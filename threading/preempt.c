@@ -30,7 +30,9 @@
  * if the interrupted instruction lies outside Bobbin's own code: code of
  * the substrate and runtime updates per-ES state with plain stores, and
  * would find it changed under it. Code of other libraries that Bobbin
- * calls holds no such state half-updated. */
+ * calls holds no such state half-updated. A KLT that runs a signal handler
+ * of the program's, which may have interrupted Bobbin's code, it leaves
+ * alone a while (handler_spared). */
 #include "klt.h"
 
 #include "env.h"
@@ -144,6 +146,38 @@ static void chain(int sig, siginfo_t *info, void *context)
         previous.sa_handler(sig);
 }
 
+int bt_blocks_handled_signal(const sigset_t *mask, const sigset_t *base)
+{
+    int saved_errno = errno, found = 0; /* sigaction fails for glibc's own signals */
+    for (int sig = 1; sig < NSIG && !found; sig++) {
+        struct sigaction sa;
+        found = sig != SIGURG && sigismember(mask, sig) == 1 &&
+                !(base && sigismember(base, sig) == 1) && sigaction(sig, NULL, &sa) == 0 &&
+                sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN;
+    }
+    errno = saved_errno;
+    return found;
+}
+
+/* Whether the handler, asked to freeze k where it may run a signal handler
+ * of the program's (a handled signal is blocked that was not when k
+ * started), leaves it alone this time: BTI_OUTCALL_PATIENCE times while
+ * es's unit stays the same (its switch count, which the monitor watches,
+ * does not move). Such a handler may have interrupted Bobbin's code, which
+ * a KLT frozen in it would hold half-done (a profiler's handler runs
+ * often, anywhere), and most return soon; but not for ever, as one may
+ * wait for a unit of its ES (a lock it holds). */
+static bool handler_spared(bti_klt_t *k, bti_es_t *es, const ucontext_t *uc)
+{
+    unsigned nswitch = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
+    if (k->handler_nswitch != nswitch) {
+        k->handler_nswitch = nswitch;
+        k->handler_asks = 0;
+    }
+    return bt_blocks_handled_signal(&uc->uc_sigmask, &k->base_mask) &&
+           k->handler_asks++ < BTI_OUTCALL_PATIENCE;
+}
+
 /* Whether the handler, asked to freeze its KLT in an outcall (preempt.h),
  * leaves it alone this time. */
 static bool outcall_spared(void)
@@ -175,7 +209,8 @@ static void on_signal(int sig, siginfo_t *info, void *context)
             struct timespec at;
             if (call)
                 clock_gettime(CLOCK_MONOTONIC, &at);
-            if (asked && es->current && !outcall_spared() && (call || !in_spared(pc)))
+            if (asked && es->current && !outcall_spared() && (call || !in_spared(pc)) &&
+                !handler_spared(k, es, uc))
                 bti_klt_freeze(es, k);
             if (call)
                 bti_restart(k, uc, &at, noted ? &seen : NULL);

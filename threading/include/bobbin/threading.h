@@ -48,6 +48,7 @@
 #ifndef BOBBIN_THREADING_H
 #define BOBBIN_THREADING_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -102,6 +103,12 @@ int bt_pause(int hard);
 int bt_unpause(void);
 
 int bt_num_es(void);
+/* Whether mask blocks a signal that the program handles (a handler, not
+ * SIG_DFL or SIG_IGN; the preemption signal aside) and that base (or
+ * NULL) does not. The kernel blocks a handler's own signal while it runs
+ * (unless SA_NODEFER), so a thread with such a mask may be running that
+ * handler, over any code. Async-signal-safe; keeps errno. */
+int bt_blocks_handled_signal(const sigset_t *mask, const sigset_t *base);
 /* BOBBIN_TIME_SLICE in nanoseconds; 0 when preemption is off. */
 uint64_t bt_time_slice_ns(void);
 /* +1: a thread is about to sleep until units that are not threads have
