@@ -240,8 +240,8 @@ KMP_EXPORT kmp_int32 __kmpc_omp_has_task_team(kmp_int32 gtid)
     return bob_self()->team->nthreads > 1;
 }
 
-KMP_EXPORT int omp_in_final(void) { return bob_self_read()->final; }
-KMP_EXPORT int omp_in_explicit_task(void) { return bob_self()->task != NULL; }
+KMP_EXPORT int omp_in_final(void) { return bob_self_inquiry()->final; }
+KMP_EXPORT int omp_in_explicit_task(void) { return bob_in_explicit_task(); }
 
 /* The dependence graph as libomp's own tests inspect it: the task's node
  * and its successor list, in LLVM's layouts (runtime/depend.c); valid until

@@ -6,23 +6,37 @@
 
 #define OMP_API KMP_EXPORT
 
-OMP_API KMP_HOT int omp_get_thread_num(void) { return bob_self_read()->tid; }
-OMP_API KMP_HOT int omp_get_num_threads(void) { return bob_self_read()->team->nthreads; }
-OMP_API int omp_get_max_threads(void) { return bob_self_read()->icv.nthreads; }
-OMP_API int omp_in_parallel(void) { return bob_self_read()->team->active_level > 0; }
-OMP_API int omp_get_level(void) { return bob_self_read()->team->level; }
-OMP_API int omp_get_active_level(void) { return bob_self_read()->team->active_level; }
-OMP_API int omp_get_thread_limit(void) { return bob_self_read()->icv.thread_limit; }
-OMP_API int omp_get_dynamic(void) { return bob_self_read()->icv.dynamic; }
-OMP_API int omp_get_max_active_levels(void) { return bob_self_read()->icv.max_active_levels; }
-OMP_API int omp_get_supported_active_levels(void) { return bob_supported_active_levels(); }
-OMP_API int omp_get_nested(void) { return bob_self_read()->icv.max_active_levels > 1; }
-OMP_API int omp_get_cancellation(void) { bob_init(); return bob_config.cancellation; }
-OMP_API int omp_get_max_task_priority(void)
+/* The inquiries start the runtime as the first OpenMP call does, but in a
+ * signal handler, where they read an initial thread outside any region
+ * with the environment's ICVs (runtime/rt.h, bob_self_inquiry): a
+ * profiler's handler may call them at any time, the start-up included.
+ * The ICVs and settings come as copies: a handler's may be read into a
+ * scratch one. */
+static bob_icv_t icvs(void)
 {
-    bob_init();
-    return bob_config.max_task_priority;
+    bob_config_t scratch;
+    return *bob_icv_inquiry(&scratch);
 }
+
+static bob_config_t config(void)
+{
+    bob_config_t scratch;
+    return *bob_config_inquiry(&scratch);
+}
+
+OMP_API KMP_HOT int omp_get_thread_num(void) { return bob_self_inquiry()->tid; }
+OMP_API KMP_HOT int omp_get_num_threads(void) { return bob_self_inquiry()->team->nthreads; }
+OMP_API int omp_get_max_threads(void) { return icvs().nthreads; }
+OMP_API int omp_in_parallel(void) { return bob_self_inquiry()->team->active_level > 0; }
+OMP_API int omp_get_level(void) { return bob_self_inquiry()->team->level; }
+OMP_API int omp_get_active_level(void) { return bob_self_inquiry()->team->active_level; }
+OMP_API int omp_get_thread_limit(void) { return icvs().thread_limit; }
+OMP_API int omp_get_dynamic(void) { return icvs().dynamic; }
+OMP_API int omp_get_max_active_levels(void) { return icvs().max_active_levels; }
+OMP_API int omp_get_supported_active_levels(void) { return bob_supported_active_levels(); }
+OMP_API int omp_get_nested(void) { return icvs().max_active_levels > 1; }
+OMP_API int omp_get_cancellation(void) { return config().cancellation; }
+OMP_API int omp_get_max_task_priority(void) { return config().max_task_priority; }
 
 OMP_API int omp_get_num_procs(void) { return bob_num_procs(); }
 
@@ -61,15 +75,15 @@ OMP_API void omp_set_schedule(omp_sched_t kind, int chunk)
 
 OMP_API void omp_get_schedule(omp_sched_t *kind, int *chunk)
 {
-    const bob_icv_t *icv = &bob_self_read()->icv;
-    *kind = icv->sched;
-    *chunk = icv->sched_chunk;
+    bob_icv_t icv = icvs();
+    *kind = icv.sched;
+    *chunk = icv.sched_chunk;
 }
 
 /* The team of the calling thread's ancestor at `level`, or NULL. */
 static bob_team_t *team_at(int level, const bob_thread_t **member)
 {
-    const bob_thread_t *t = bob_self_read();
+    const bob_thread_t *t = bob_self_inquiry();
     if (level < 0 || level > t->team->level)
         return NULL;
     while (t->team->level > level)
@@ -105,7 +119,7 @@ OMP_API double omp_get_wtick(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-OMP_API int omp_get_default_device(void) { return bob_self_read()->icv.default_device; }
+OMP_API int omp_get_default_device(void) { return icvs().default_device; }
 OMP_API void omp_set_default_device(int device) { bob_self()->icv.default_device = device; }
 
 OMP_API void omp_display_env(int verbose)
@@ -114,8 +128,8 @@ OMP_API void omp_display_env(int verbose)
     bob_display_env(verbose != 0);
 }
 
-OMP_API int omp_get_team_num(void) { return bob_self_read()->team->league_num; }
-OMP_API int omp_get_num_teams(void) { return bob_self_read()->team->league_size; }
+OMP_API int omp_get_team_num(void) { return bob_self_inquiry()->team->league_num; }
+OMP_API int omp_get_num_teams(void) { return bob_self_inquiry()->team->league_size; }
 
 /* nteams-var and teams-thread-limit-var are device-wide ICVs. */
 OMP_API void omp_set_num_teams(int n)
@@ -125,11 +139,7 @@ OMP_API void omp_set_num_teams(int n)
         bob_config.num_teams = n;
 }
 
-OMP_API int omp_get_max_teams(void)
-{
-    bob_init();
-    return bob_config.num_teams;
-}
+OMP_API int omp_get_max_teams(void) { return config().num_teams; }
 
 OMP_API void omp_set_teams_thread_limit(int n)
 {
@@ -138,11 +148,7 @@ OMP_API void omp_set_teams_thread_limit(int n)
         bob_config.teams_thread_limit = n;
 }
 
-OMP_API int omp_get_teams_thread_limit(void)
-{
-    bob_init();
-    return bob_config.teams_thread_limit;
-}
+OMP_API int omp_get_teams_thread_limit(void) { return config().teams_thread_limit; }
 
 OMP_API int omp_pause_resource(omp_pause_resource_t kind, int device)
 {

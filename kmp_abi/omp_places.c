@@ -17,7 +17,7 @@
 
 OMP_API omp_proc_bind_t omp_get_proc_bind(void)
 {
-    return (omp_proc_bind_t)bob_proc_bind_of(bob_self()->team);
+    return (omp_proc_bind_t)bob_proc_bind_of(bob_self_inquiry()->team);
 }
 
 OMP_API int omp_get_num_places(void) { return bob_places_count(); }

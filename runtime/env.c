@@ -44,34 +44,53 @@ static size_t list_entries(const char *v)
     return n;
 }
 
-static void read_num_threads(void)
+/* Entries of OMP_NUM_THREADS's value v, each into list if not NULL;
+ * 0 if v is not a list of positive integers. */
+static int parse_num_threads(const char *v, int *list, int *first)
 {
-    const char *v = getenv("OMP_NUM_THREADS");
-    if (!v)
-        return;
     int n = 0, value;
     const char *s = v;
-    int *list = malloc(list_entries(v) * sizeof *list);
-    if (!list)
-        bob_fatal("out of memory for OMP_NUM_THREADS");
     while ((s = parse_positive(s, &value))) {
-        list[n++] = value;
+        if (n == 0)
+            *first = value;
+        if (list)
+            list[n] = value;
+        n++;
         if (*s != ',')
             break;
         s++;
     }
-    bob_config.nthreads_list = list;
-    if (!s || *s) {
-        bob_warn("OMP_NUM_THREADS='%s' is not a list of positive integers; using %d",
-                 v, bob_config.initial_icv.nthreads);
-        return;
-    }
-    bob_config.nthreads_list_len = n;
-    bob_icv_set_nthreads_list(&bob_config.initial_icv, bob_config.nthreads_list, n);
+    return s && !*s ? n : 0;
 }
 
-/* true/false (also 1/0, yes/no); def when unset or malformed. */
-static bool read_bool(const char *name, bool def, bool *set)
+static void read_num_threads(bob_config_t *cfg, bool quiet)
+{
+    const char *v = getenv("OMP_NUM_THREADS");
+    if (!v)
+        return;
+    int first, n = parse_num_threads(v, NULL, &first);
+    if (!n) {
+        if (!quiet)
+            bob_warn("OMP_NUM_THREADS='%s' is not a list of positive integers; using %d",
+                     v, cfg->initial_icv.nthreads);
+        return;
+    }
+    if (quiet) {
+        cfg->initial_icv.nthreads = first;
+        return;
+    }
+    int *list = malloc((size_t)n * sizeof *list);
+    if (!list)
+        bob_fatal("out of memory for OMP_NUM_THREADS");
+    parse_num_threads(v, list, &first);
+    cfg->nthreads_list = list;
+    cfg->nthreads_list_len = n;
+    bob_icv_set_nthreads_list(&cfg->initial_icv, list, n);
+}
+
+/* true/false (also 1/0, yes/no); def when unset or malformed (with a
+ * message unless quiet). */
+static bool read_bool(const char *name, bool def, bool *set, bool quiet)
 {
     const char *v = getenv(name);
     if (set)
@@ -87,11 +106,12 @@ static bool read_bool(const char *name, bool def, bool *set)
             return !strcasecmp(v, yes[i]);
         }
     }
-    bob_warn("%s='%s' is not true or false; using %s", name, v, def ? "true" : "false");
+    if (!quiet)
+        bob_warn("%s='%s' is not true or false; using %s", name, v, def ? "true" : "false");
     return def;
 }
 
-static int read_int(const char *name, int def, int min)
+static int read_int(const char *name, int def, int min, bool quiet)
 {
     const char *v = getenv(name);
     if (!v)
@@ -102,13 +122,15 @@ static int read_int(const char *name, int def, int min)
     while (isspace((unsigned char)*end))
         end++;
     if (errno || end == v || *end || n < min || n > INT_MAX) {
-        bob_warn("%s='%s' is not an integer of at least %d; using %d", name, v, min, def);
+        if (!quiet)
+            bob_warn("%s='%s' is not an integer of at least %d; using %d", name, v, min,
+                     def);
         return def;
     }
     return (int)n;
 }
 
-static void read_schedule(void)
+static void read_schedule(bob_icv_t *icv, bool quiet)
 {
     const char *v = getenv("OMP_SCHEDULE");
     if (!v)
@@ -134,12 +156,13 @@ static void read_schedule(void)
             break;
         if (s[len] != ',' && s[len])
             break;
-        bob_config.initial_icv.sched = kinds[i].kind | monotonic;
-        bob_config.initial_icv.sched_chunk = chunk;
+        icv->sched = kinds[i].kind | monotonic;
+        icv->sched_chunk = chunk;
         return;
     }
-    bob_warn("OMP_SCHEDULE='%s' is not [monotonic:|nonmonotonic:]kind[,chunk] with "
-             "kind static, dynamic, guided or auto; using static", v);
+    if (!quiet)
+        bob_warn("OMP_SCHEDULE='%s' is not [monotonic:|nonmonotonic:]kind[,chunk] with "
+                 "kind static, dynamic, guided or auto; using static", v);
 }
 
 static const char *const kind_names[] = {"ult", "full", "lsa", "roc", "ss", "sc", "tasklet"};
@@ -318,7 +341,7 @@ static void read_display_env(void)
     if (!strcasecmp(v, "verbose"))
         bob_config.display_env = 2;
     else
-        bob_config.display_env = read_bool("OMP_DISPLAY_ENV", false, NULL);
+        bob_config.display_env = read_bool("OMP_DISPLAY_ENV", false, NULL, false);
 }
 
 static int read_target_offload(void)
@@ -347,33 +370,49 @@ static void read_task_kind(void)
                  "using ult", v);
 }
 
-void bob_read_environment(void)
+/* The initial ICVs, and the device-wide settings that inquiries answer,
+ * into cfg, nthreads-var being nthreads unless OMP_NUM_THREADS says. quiet:
+ * no message and no allocation (the levels of an OMP_NUM_THREADS list
+ * past the first are not kept), for bob_config_preview. */
+static void read_icvs(bob_config_t *cfg, int nthreads, bool quiet)
 {
-    bob_icv_t *icv = &bob_config.initial_icv;
-    icv->nthreads = bt_num_es();
+    bob_icv_t *icv = &cfg->initial_icv;
+    icv->nthreads = nthreads;
     icv->sched = omp_sched_static;
-    icv->thread_limit = read_int("OMP_THREAD_LIMIT", INT_MAX, 1);
-    icv->dynamic = read_bool("OMP_DYNAMIC", false, NULL);
-    bool nested_set;
-    bool nested = read_bool("OMP_NESTED", true, &nested_set);
+    icv->thread_limit = read_int("OMP_THREAD_LIMIT", INT_MAX, 1, quiet);
+    icv->dynamic = read_bool("OMP_DYNAMIC", false, NULL, quiet);
+    bool nested = read_bool("OMP_NESTED", true, NULL, quiet);
     icv->max_active_levels = read_int("OMP_MAX_ACTIVE_LEVELS",
-                                      nested ? BOB_SUPPORTED_ACTIVE_LEVELS : 1, 0);
+                                      nested ? BOB_SUPPORTED_ACTIVE_LEVELS : 1, 0, quiet);
     if (icv->max_active_levels > BOB_SUPPORTED_ACTIVE_LEVELS)
         icv->max_active_levels = BOB_SUPPORTED_ACTIVE_LEVELS;
-    icv->default_device = read_int("OMP_DEFAULT_DEVICE", 0, 0);
-    icv->def_allocator = bob_alloc_initial_default();
-    read_num_threads();
-    read_schedule();
+    icv->default_device = read_int("OMP_DEFAULT_DEVICE", 0, 0, quiet);
+    read_num_threads(cfg, quiet);
+    read_schedule(icv, quiet);
+    cfg->cancellation = read_bool("OMP_CANCELLATION", false, NULL, quiet);
+    cfg->max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0, quiet);
+    cfg->num_teams = read_int("OMP_NUM_TEAMS", 0, 1, quiet);
+    cfg->teams_thread_limit = read_int("OMP_TEAMS_THREAD_LIMIT", 0, 1, quiet);
+}
+
+void bob_read_environment(void)
+{
+    read_icvs(&bob_config, bt_num_es(), false);
+    bob_config.initial_icv.def_allocator = bob_alloc_initial_default();
     read_thread_kind();
     read_task_kind();
-    bob_config.tls_off = !read_bool("BOBBIN_TLS", true, NULL);
-    bob_config.cancellation = read_bool("OMP_CANCELLATION", false, NULL);
-    bob_config.max_task_priority = read_int("OMP_MAX_TASK_PRIORITY", 0, 0);
-    bob_config.num_teams = read_int("OMP_NUM_TEAMS", 0, 1);
-    bob_config.teams_thread_limit = read_int("OMP_TEAMS_THREAD_LIMIT", 0, 1);
+    bob_config.tls_off = !read_bool("BOBBIN_TLS", true, NULL, false);
     bob_config.target_offload = read_target_offload();
     read_display_env();
-    bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL);
+    bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL, false);
+}
+
+void bob_config_preview(bob_config_t *cfg)
+{
+    int saved_errno = errno; /* the parsers set it */
+    *cfg = (bob_config_t){.initial_icv.def_allocator = omp_default_mem_alloc};
+    read_icvs(cfg, bt_num_es_planned(), true);
+    errno = saved_errno;
 }
 
 int bob_supported_active_levels(void) { return BOB_SUPPORTED_ACTIVE_LEVELS; }

@@ -109,6 +109,11 @@ const int *bob_intern_ints(const int *v, int n);
 bt_options_t bob_substrate_options(void);
 /* Reads the rest of the environment into bob_config; the substrate runs. */
 void bob_read_environment(void);
+/* What bob_read_environment would read into the ICVs now and the other
+ * settings inquiries answer (nthreads-var of the first level only),
+ * without a message, an allocation or a change of errno: a signal handler
+ * may ask (bob_config_inquiry). */
+void bob_config_preview(bob_config_t *cfg);
 int bob_supported_active_levels(void);
 const char *bob_kind_name(int kind);
 /* Prints the OMP_DISPLAY_ENV block on stderr (display_env.c). */
@@ -299,6 +304,25 @@ bob_thread_t *bob_self_read(void);
 /* The calling unit's (or application thread's) OpenMP thread, or NULL if
  * it has none: never makes one (for OMPT's inquiries). */
 bob_thread_t *bob_self_peek(void);
+/* What the omp_* inquiries read (omp_get_thread_num, omp_get_level...):
+ * bob_self_read's thread. Where the caller has none yet (the runtime has
+ * not started, an application thread has made no OpenMP call), it is made
+ * as by bob_self, unless the caller may be running a signal handler of the
+ * program's (it blocks a signal the program handles) or makes it already:
+ * a handler may have interrupted anything, the allocator, the start-up.
+ * Those, and threads of the runtime's own, read an initial thread outside
+ * any region, as they would become; it never blocks, allocates or
+ * changes errno, so that a profiler's handler may ask at any time. */
+const bob_thread_t *bob_self_inquiry(void);
+/* The settings inquiries read from bob_config, on the same terms: the
+ * runtime is started if it may be; where not, what its start would read
+ * from the environment now, read into *scratch (bob_config_preview). */
+const bob_config_t *bob_config_inquiry(bob_config_t *scratch);
+/* The ICVs inquiries read: bob_self_inquiry's, its data environment or,
+ * outside the runtime, the initial ICVs (bob_config_inquiry). */
+const bob_icv_t *bob_icv_inquiry(bob_config_t *scratch);
+/* Whether the caller runs an explicit task, elided ones included. */
+bool bob_in_explicit_task(void);
 /* While a unit runs an elided task (task_elide.c), its argument stays its
  * creator's context and its flag (bt_self_flag) is set. The context an
  * elided task of creator gets when it first needs one (bob_self); it is

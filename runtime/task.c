@@ -213,8 +213,10 @@ static ompt_task_status_t end_status(const bob_task_t *t)
 
 /* An untied task's later parts have started already (part_id is 0 only
  * for the first). prior: the context it interrupts, NULL on a unit of its
- * own. A deferred task leaves the seat it took (seated) before anything
- * can run it again or free it. */
+ * own, which is the calling unit's thread again (bob_set_self) once t's
+ * body is done, before t's memory may go, so that an inquiry from a
+ * signal handler never reads an ended task. A deferred task leaves the
+ * seat it took (seated) before anything can run it again or free it. */
 static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
 {
     BOB_OMPT(bob_ompt_task_start(t, prior, __builtin_dwarf_cfa()));
@@ -225,6 +227,7 @@ static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
             BOB_OMPT(bob_ompt_task_end(t, ompt_task_cancel));
             if (seated)
                 bob_seat_leave(&t->ctx);
+            bob_set_self(prior);
             body_done(t);
             return;
         }
@@ -237,6 +240,7 @@ static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
         BOB_OMPT(bob_ompt_task_end(t, ompt_task_yield));
         if (seated)
             bob_seat_leave(&t->ctx);
+        bob_set_self(prior);
         spawn(t);
         return;
     }
@@ -247,6 +251,7 @@ static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
         bob_deps_unlock(t);
     if (seated)
         bob_seat_leave(&t->ctx);
+    bob_set_self(prior);
     body_done(t);
 }
 
@@ -343,7 +348,6 @@ void bob_task_run_listed(bob_thread_t *host, bob_task_t *t)
     t->ctx.seat = t->ctx.tid = host->seat;
     bob_set_self(&t->ctx);
     run_body(t, host, false);
-    bob_set_self(host);
 }
 
 /* An included task runs at once, on the encountering unit. */
@@ -351,7 +355,6 @@ static void run_included(bob_thread_t *self, bob_task_t *t)
 {
     bob_set_self(&t->ctx);
     run_body(t, self, false);
-    bob_set_self(self);
 }
 
 /* A tied task that runs at once on its creator, with no detach event and

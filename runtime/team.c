@@ -20,6 +20,7 @@
 
 #include <bobbin/threading.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,10 +184,17 @@ static void bob_fork_handler_install(void)
                  "OpenMP");
 }
 
+/* Nonzero while the calling thread starts the runtime or makes its OpenMP
+ * thread (bob_init, self_slow): an inquiry a signal handler makes then
+ * must not do so again (inquiry_may_start). */
+static _Thread_local unsigned starting __attribute__((tls_model("initial-exec")));
+
 void bob_init(void)
 {
     if (atomic_load_explicit(&initialized, memory_order_acquire))
         return;
+    starting++;
+    atomic_signal_fence(memory_order_seq_cst);
     pthread_mutex_lock(&init_lock);
     if (!atomic_load(&initialized)) {
         static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
@@ -196,6 +204,8 @@ void bob_init(void)
         bob_ompt_init(); /* the runtime works: the tool may call it */
     }
     pthread_mutex_unlock(&init_lock);
+    atomic_signal_fence(memory_order_seq_cst);
+    starting--;
 }
 
 /* An application thread's initial team dies with the thread. */
@@ -231,7 +241,7 @@ static bob_thread_t *main_initial_thread(void)
     return t;
 }
 
-__attribute__((noinline)) static bob_thread_t *self_slow(void)
+static bob_thread_t *self_made(void)
 {
     bob_init();
     if (bt_self())
@@ -246,10 +256,73 @@ __attribute__((noinline)) static bob_thread_t *self_slow(void)
     return external_self;
 }
 
+__attribute__((noinline)) static bob_thread_t *self_slow(void)
+{
+    starting++;
+    atomic_signal_fence(memory_order_seq_cst);
+    bob_thread_t *t = self_made();
+    atomic_signal_fence(memory_order_seq_cst);
+    starting--;
+    return t;
+}
+
 bob_thread_t *bob_self_peek(void)
 {
     bob_thread_t *t = bt_initialized() ? bt_self_arg() : NULL;
     return t ? t : external_self;
+}
+
+/* Whether an inquiry may start the runtime or make the caller's OpenMP
+ * thread, as the first OpenMP call does: not while the caller does so
+ * already, nor where it may run a signal handler of the program's, which
+ * may have interrupted anything (the allocator, the start-up). Such a
+ * handler's signal is blocked while it runs, unless it was installed with
+ * SA_NODEFER. */
+static bool inquiry_may_start(void)
+{
+    sigset_t blocked;
+    return !starting && !pthread_sigmask(SIG_BLOCK, NULL, &blocked) &&
+           !bt_blocks_handled_signal(&blocked, NULL);
+}
+
+/* The initial thread outside any region that inquiries read where the
+ * caller has no OpenMP thread and may not make one; its ICVs are the
+ * configuration's (bob_icv_inquiry). */
+static bob_team_t outside_team = {.nthreads = 1, .league_size = 1};
+static const bob_thread_t outside = {.team = &outside_team};
+
+__attribute__((noinline)) static const bob_thread_t *self_outside(void)
+{
+    if (external_self)
+        return external_self;
+    return inquiry_may_start() ? self_slow() : &outside;
+}
+
+const bob_thread_t *bob_self_inquiry(void)
+{
+    bob_thread_t *t = bt_self_arg_async();
+    return t ? t : self_outside();
+}
+
+const bob_config_t *bob_config_inquiry(bob_config_t *scratch)
+{
+    if (!atomic_load_explicit(&initialized, memory_order_acquire) && inquiry_may_start())
+        bob_init();
+    if (atomic_load_explicit(&initialized, memory_order_acquire))
+        return &bob_config;
+    bob_config_preview(scratch);
+    return scratch;
+}
+
+const bob_icv_t *bob_icv_inquiry(bob_config_t *scratch)
+{
+    const bob_thread_t *t = bob_self_inquiry();
+    return t != &outside ? &t->icv : &bob_config_inquiry(scratch)->initial_icv;
+}
+
+bool bob_in_explicit_task(void)
+{
+    return bob_self_inquiry()->task || bt_self_flag_async(); /* an elided one has its creator's */
 }
 
 /* bob_self's rarer answers, out of line so that its common one inlines. */
@@ -511,6 +584,7 @@ void bob_serialized_end(void)
 
 int bob_num_procs(void)
 {
-    bob_init();
-    return bt_num_cpus();
+    if (!atomic_load_explicit(&initialized, memory_order_acquire) && inquiry_may_start())
+        bob_init();
+    return bt_num_cpus(); /* before the start too */
 }

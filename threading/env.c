@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,23 +22,43 @@ static const char *lookup(const char *name, const char *alias, const char **used
     return v;
 }
 
-long bti_env_long(const char *name, const char *alias, long def, long min, long max)
+/* The value of name (alias's if name is unset) as a long in [min, max],
+ * into *out: 1, or 0 if unset, -1 if malformed. Allocates and prints
+ * nothing and keeps errno: async-signal-safe. */
+static int env_long(const char *name, const char *alias, long min, long max, long *out,
+                    const char **used, const char **value)
 {
-    const char *used;
-    const char *v = lookup(name, alias, &used);
+    const char *v = *value = lookup(name, alias, used);
     if (!v)
-        return def;
+        return 0;
+    int saved_errno = errno;
     char *end;
     errno = 0;
     long n = strtol(v, &end, 10);
     while (isspace((unsigned char)*end))
         end++;
-    if (errno || end == v || *end || n < min || n > max) {
+    bool ok = !errno && end != v && !*end && n >= min && n <= max;
+    errno = saved_errno;
+    *out = n;
+    return ok ? 1 : -1;
+}
+
+long bti_env_long(const char *name, const char *alias, long def, long min, long max)
+{
+    const char *used, *v;
+    long n;
+    int got = env_long(name, alias, min, max, &n, &used, &v);
+    if (got < 0)
         bti_warn("%s='%s' is not an integer in [%ld, %ld]; using %ld", used, v, min,
                  max, def);
-        return def;
-    }
-    return n;
+    return got > 0 ? n : def;
+}
+
+long bti_env_long_quiet(const char *name, const char *alias, long def, long min, long max)
+{
+    const char *used, *v;
+    long n;
+    return env_long(name, alias, min, max, &n, &used, &v) > 0 ? n : def;
 }
 
 static void format_size(char *buf, size_t len, size_t bytes)

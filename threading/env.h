@@ -8,6 +8,8 @@
 
 /* `alias` (may be NULL) is read when `name` is unset, e.g. BOLT's names. */
 long bti_env_long(const char *name, const char *alias, long def, long min, long max);
+/* The same without the message: async-signal-safe. */
+long bti_env_long_quiet(const char *name, const char *alias, long def, long min, long max);
 /* A byte count with an optional K, M or G suffix (powers of 1024). */
 size_t bti_env_size(const char *name, size_t def, size_t min, size_t max);
 /* Index of the value in `choices` (NULL-terminated, case-insensitive);

@@ -27,7 +27,8 @@ static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int *cpus;
 static int ncpus;
 
-enum { DEFAULT_SPIN_COUNT = 100000 };
+enum { DEFAULT_SPIN_COUNT = 100000, MAX_NUM_ES = 4096 };
+static const char NUM_ES_VAR[] = "BOBBIN_NUM_ES", NUM_ES_ALIAS[] = "KMP_ABT_NUM_ESS";
 /* 1 MiB, not an OS thread's 8: a unit joined in place needs room for its
  * whole stack below its joiner's frame (unit.c), and the initial thread's
  * stack is only ulimit -s; sanitizer builds also unpoison a stack's whole
@@ -76,8 +77,8 @@ static void read_environment(void)
     static const char *const policies[] = {"active", "passive", NULL};
     bti_g.stack_size = page_round(bti_env_size("BOBBIN_STACK_SIZE", DEFAULT_STACK,
                                                MIN_STACK, MAX_STACK));
-    bti_g.num_es = (int)bti_env_long("BOBBIN_NUM_ES", "KMP_ABT_NUM_ESS",
-                                     ncpus > 0 ? ncpus : 1, 1, 4096);
+    bti_g.num_es = (int)bti_env_long(NUM_ES_VAR, NUM_ES_ALIAS, ncpus > 0 ? ncpus : 1, 1,
+                                     MAX_NUM_ES);
     bti_g.wait_policy = (enum bti_wait_policy)bti_env_choice(
         "BOBBIN_WAIT_POLICY", policies, BTI_WAIT_SPIN_THEN_SLEEP, "spin then sleep");
     if (!getenv("BOBBIN_WAIT_POLICY") && getenv("KMP_ABT_SCHED_SLEEP"))
@@ -236,7 +237,18 @@ void bt_finalize(void)
 int bt_initialized(void) { return bti_g.initialized; }
 int bt_num_es(void) { return bti_g.num_es; }
 enum bt_ult_kind bt_default_ult_kind(void) { return bti_g.ult_kind; }
-int bt_num_cpus(void) { return ncpus > 0 ? ncpus : 1; }
+int bt_num_cpus(void)
+{
+    int n = bti_g.initialized ? ncpus : bti_topology_count();
+    return n > 0 ? n : 1;
+}
+
+int bt_num_es_planned(void)
+{
+    if (bti_g.initialized)
+        return bti_g.num_es;
+    return (int)bti_env_long_quiet(NUM_ES_VAR, NUM_ES_ALIAS, bt_num_cpus(), 1, MAX_NUM_ES);
+}
 
 int bt_es_cpu(int rank)
 {

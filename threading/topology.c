@@ -85,6 +85,24 @@ int bti_topology_init(int **cpus, bool from_lowest)
     return n;
 }
 
+int bti_topology_count(void)
+{
+    enum { MASK_WORDS = 128 }; /* 8192 CPUs: 1 KiB of a signal handler's stack */
+    unsigned long mask[MASK_WORDS];
+    int saved_errno = errno, n = 0;
+    for (size_t words = 16; words <= MASK_WORDS; words *= 8) {
+        size_t size = words * sizeof *mask;
+        if (sched_getaffinity(0, size, (cpu_set_t *)mask) == 0) {
+            n = CPU_COUNT_S(size, (cpu_set_t *)mask);
+            break;
+        }
+        if (errno != EINVAL)
+            break;
+    }
+    errno = saved_errno;
+    return n;
+}
+
 void bti_topology_bind(int cpu)
 {
     static atomic_flag warned = ATOMIC_FLAG_INIT;

@@ -9,6 +9,10 @@
  * many, or 0 if the kernel does not say. Remembers the caller's
  * binding for bti_topology_fini. */
 int bti_topology_init(int **cpus, bool from_lowest);
+/* How many CPUs the calling thread may run on (0 if the kernel does not
+ * say, or for more than 8192), read without allocating or changing errno:
+ * async-signal-safe. */
+int bti_topology_count(void);
 /* Binds the calling thread to one CPU; a failure is reported once. */
 void bti_topology_bind(int cpu);
 /* Binds the calling thread where thread `tid` may run (ES 0's spares follow

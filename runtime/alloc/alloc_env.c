@@ -27,7 +27,8 @@ omp_allocator_handle_t bob_alloc_initial_default(void)
 
 omp_allocator_handle_t bob_alloc_get_default(void)
 {
-    return bob_self()->icv.def_allocator;
+    bob_config_t scratch; /* an inquiry (bob_icv_inquiry) */
+    return bob_icv_inquiry(&scratch)->def_allocator;
 }
 
 void bob_alloc_set_default(omp_allocator_handle_t allocator)

@@ -103,6 +103,10 @@ int bt_pause(int hard);
 int bt_unpause(void);
 
 int bt_num_es(void);
+/* bt_num_es once started; before, the count bt_init would choose now,
+ * read without allocating, printing or changing errno (async-signal-safe,
+ * as bt_num_cpus is). */
+int bt_num_es_planned(void);
 /* Whether mask blocks a signal that the program handles (a handler, not
  * SIG_DFL or SIG_IGN; the preemption signal aside) and that base (or
  * NULL) does not. The kernel blocks a handler's own signal while it runs
@@ -114,7 +118,8 @@ uint64_t bt_time_slice_ns(void);
 /* +1: a thread is about to sleep until units that are not threads have
  * run (see Preemption above); -1 once it has woken. */
 void bt_units_wanted(int delta);
-/* CPUs in the affinity mask of the thread that called bt_init. */
+/* CPUs in the affinity mask of the thread that called bt_init; before
+ * bt_init, in the caller's. */
 int bt_num_cpus(void);
 /* The CPU ES `rank` is bound to (ES 0: the one the thread that called
  * bt_init ran on, which it is not bound to), or -1 if the ES does not
