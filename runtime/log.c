@@ -1,32 +1,21 @@
 /* This file prints the runtime's diagnostics: one line each, prefixed
- * "bobbin: ", written with one write() so concurrent lines stay whole. */
+ * "bobbin: ", written by the substrate (bt_vlog: one write(), control
+ * characters escaped, so that a value from the environment cannot split a
+ * line). */
 #include "rt.h"
 
+#include <bobbin/threading.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
-/* Writes prefix, the formatted text and a newline with one write(). */
-static void emit_with(const char *prefix, const char *fmt, va_list ap)
-{
-    char line[512];
-    int n = snprintf(line, sizeof line, "%s", prefix);
-    n += vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
-    if (n > (int)sizeof line - 2)
-        n = (int)sizeof line - 2;
-    line[n++] = '\n';
-    ssize_t ignored = write(STDERR_FILENO, line, (size_t)n);
-    (void)ignored;
-}
-
-static void emit(const char *fmt, va_list ap) { emit_with("bobbin: ", fmt, ap); }
+static void emit(const char *fmt, va_list ap) { bt_vlog("bobbin: ", fmt, ap); }
 
 static void emit_raw(const char *prefix, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    emit_with(prefix, fmt, ap);
+    bt_vlog(prefix, fmt, ap);
     va_end(ap);
 }
 
@@ -55,7 +44,7 @@ void bob_gomp_fatal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    emit_with("\nlibgomp: ", fmt, ap);
+    bt_vlog("\nlibgomp: ", fmt, ap);
     va_end(ap);
     exit(EXIT_FAILURE);
 }

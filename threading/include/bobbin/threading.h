@@ -49,6 +49,7 @@
 #define BOBBIN_THREADING_H
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -149,6 +150,11 @@ int bt_spin_count(void);
  * ULTs that start afterwards. */
 size_t bt_stack_size(void);
 void bt_set_stack_size(size_t bytes);
+/* Writes prefix and the formatted text to stderr as one line, with one
+ * write() so that concurrent lines stay whole. Control characters in the
+ * text (a value from the environment may hold any) are escaped: a newline
+ * prints as \n, so a diagnostic stays one line. */
+void bt_vlog(const char *prefix, const char *fmt, va_list ap);
 
 /* ---- Pools and units --------------------------------------------------- */
 
