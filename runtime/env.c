@@ -226,7 +226,7 @@ static size_t parse_stack_size(const char *name, const char *v, int unit)
     if (errno || end == v || *end || !isdigit((unsigned char)*v) || n == 0 ||
         n > (1ull << 40) >> shift) {
         bob_warn("%s='%s' is not a size such as 512K, 4M or 1G; using BOBBIN_STACK_SIZE "
-                 "or 1M", name, v);
+                 "or 4M", name, v);
         return 0;
     }
     return (size_t)n << shift;

@@ -29,12 +29,15 @@ static int ncpus;
 
 enum { DEFAULT_SPIN_COUNT = 100000, MAX_NUM_ES = 4096 };
 static const char NUM_ES_VAR[] = "BOBBIN_NUM_ES", NUM_ES_ALIAS[] = "KMP_ABT_NUM_ESS";
-/* 1 MiB, not an OS thread's 8: a unit joined in place needs room for its
- * whole stack below its joiner's frame (unit.c), and the initial thread's
- * stack is only ulimit -s; sanitizer builds also unpoison a stack's whole
- * span each time it is reused. */
+/* 4 MiB: libomp's own default for its threads on x86-64 (KMP_DEFAULT_STKSIZE).
+ * libomp 14 and 19 actually give their workers ulimit -s (8 MiB here, at
+ * most 64 MiB) and libgomp ulimit -s, but a unit joined in place needs room
+ * for its whole stack below its joiner's frame (unit.c), and the
+ * application's thread has only ulimit -s in all: at 8 MiB it could never
+ * run a member of its team in place, and waits for each instead (another
+ * OS thread, a hand-over of its ES). Untouched pages cost nothing (stack.c). */
 static const size_t MIN_STACK = 16 << 10, MAX_STACK = (size_t)1 << 30,
-                    DEFAULT_STACK = (size_t)1 << 20;
+                    DEFAULT_STACK = (size_t)4 << 20;
 
 static bti_es_t *es_new(int rank)
 {

@@ -1,7 +1,12 @@
 /* This file detects stack overflows of ULTs and tasklets. Every stack has a
- * PROT_NONE guard below it; a SIGSEGV whose address lies in the guard of the
- * stack the ES is running on is an overflow, reported with the variable that
- * sizes stacks, after which the default action ends the process. Any other
+ * PROT_NONE guard below it (stack.h) as large as a frame the stack could
+ * hold; a SIGSEGV whose address lies in the guard of the stack the ES is
+ * running on, or that a frame leaping further made at its stack pointer
+ * below that stack, is an overflow, reported with the variable that sizes
+ * stacks, after which the default action ends the process. Units run in
+ * place on the application's thread (bt_join) are on the kernel's stack of
+ * that thread, which has no guard of ours: only the second test applies
+ * there, and a fault of the thread's own code is left alone. Any other
  * SIGSEGV goes to the handler that was installed before ours (or to the
  * default action), as if Bobbin were not there. */
 #include "overflow.h"
@@ -13,33 +18,68 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 enum { ALTSTACK_SIZE = 64 << 10 };
 
 static struct sigaction previous;
 
-/* Async-signal-safe pieces of the message. */
-static void put(const char *s)
+/* The message, built async-signal-safely and written at once, so that it
+ * stays one line whatever other threads write. */
+typedef struct line {
+    char text[256];
+    size_t len;
+} line_t;
+
+static void add(line_t *l, const char *s)
 {
-    ssize_t ignored = write(STDERR_FILENO, s, strlen(s));
-    (void)ignored;
+    while (*s && l->len < sizeof l->text)
+        l->text[l->len++] = *s++;
 }
 
-static void put_size(size_t n)
+/* n with the largest suffix that divides it, as BOBBIN_STACK_SIZE takes it. */
+static void add_size(line_t *l, size_t n)
 {
     char buf[24], *p = buf + sizeof buf;
     *--p = '\0';
+    if (n && !(n & ((1u << 20) - 1))) {
+        *--p = 'M';
+        n >>= 20;
+    } else if (n && !(n & ((1u << 10) - 1))) {
+        *--p = 'K';
+        n >>= 10;
+    }
     do
         *--p = (char)('0' + n % 10);
     while (n /= 10);
-    put(p);
+    add(l, p);
 }
 
-static bool in_guard(const void *addr, const bti_stack_t *s)
+static uintptr_t stack_pointer(const void *context)
 {
-    uintptr_t a = (uintptr_t)addr, lo = (uintptr_t)s->lo;
-    return s->lo && a < lo && a >= lo - BTI_GUARD_SIZE;
+    const ucontext_t *uc = context;
+#if defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+    return (uintptr_t)uc->uc_mcontext.sp;
+#else
+    (void)uc;
+    return UINTPTR_MAX; /* no frame is known to have leapt */
+#endif
+}
+
+/* A fault at addr, the stack pointer at sp, overflowed s, whose guard is
+ * `guard` bytes: addr is in the guard, or it is at or above the stack
+ * pointer (a page below it at most, as a push or a probe reaches) of a
+ * frame that moved it past the guard, by less than the stack's span. A
+ * stray pointer into the space below a stack is neither. */
+static bool overflowed(const bti_stack_t *s, size_t guard, uintptr_t addr, uintptr_t sp)
+{
+    uintptr_t lo = (uintptr_t)s->lo;
+    if (!s->lo || addr >= lo)
+        return false;
+    return lo - addr <= guard || (addr + 4096 >= sp && lo - addr <= guard + s->size);
 }
 
 static void on_segv(int sig, siginfo_t *info, void *context)
@@ -48,15 +88,25 @@ static void on_segv(int sig, siginfo_t *info, void *context)
     bt_unit_t *u = es ? es->current : NULL;
     const bti_stack_t *stack = !es ? NULL : u ? bti_unit_stack(&es->sched_stack, u)
                                               : &es->sched_stack;
-    if (stack == &bti_g.main_unit.stack) /* the kernel's to guard */
+    bool kernels = stack == &bti_g.main_unit.stack; /* the application's thread */
+    if (kernels && u == &bti_g.main_unit)
         stack = NULL;
-    if (stack && in_guard(info->si_addr, stack)) {
-        put("bobbin: stack overflow in ");
-        put(u && u->is_tasklet ? "a tasklet (tasklets run on the ES's scheduler stack)"
-                               : "a ULT");
-        put(" of ");
-        put_size(stack->size / BTI_STACK_SPAN);
-        put(" bytes; set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads) larger\n");
+    if (stack && overflowed(stack, kernels ? 0 : bti_stack_guard(stack->size),
+                            (uintptr_t)info->si_addr, stack_pointer(context))) {
+        line_t l = {.len = 0};
+        add(&l, "bobbin: stack overflow in ");
+        if (!u) {
+            add(&l, "an ES's scheduler");
+        } else if (u->is_tasklet) {
+            add(&l, "a tasklet (it runs on the stack of the scheduler or unit that runs it)");
+        } else {
+            add(&l, "a ULT whose stack is ");
+            add_size(&l, u->stack_size);
+        }
+        add(&l, "; set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads and tasks) "
+                "larger\n");
+        ssize_t ignored = write(STDERR_FILENO, l.text, l.len);
+        (void)ignored;
         signal(sig, SIG_DFL); /* the faulting access repeats and ends the process */
         return;
     }

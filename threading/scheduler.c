@@ -113,17 +113,23 @@ static void es_sleep(bti_es_t *es)
     atomic_fetch_sub(&bti_g.nsleeping, 1);
 }
 
+/* Spins, then sleeps (passive: at once; active: never). Where it would
+ * sleep, an ES first trims the stacks its cache took in (stack.c): no unit
+ * waits for it then. */
 static void idle(bti_es_t *es)
 {
-    if (bti_g.wait_policy == BTI_WAIT_ACTIVE ||
-        (bti_g.wait_policy == BTI_WAIT_SPIN_THEN_SLEEP &&
-         ++es->idle_probes < bti_g.spin_count)) {
+    bool sleeps = bti_g.wait_policy != BTI_WAIT_ACTIVE;
+    if ((!sleeps || bti_g.wait_policy == BTI_WAIT_SPIN_THEN_SLEEP) &&
+        ++es->idle_probes < bti_g.spin_count) {
         bti_cpu_relax();
         return;
     }
     es->idle_probes = 0;
-    bti_tls_enter(es, es->native_tls); /* the futex wait writes errno (tls.h) */
-    es_sleep(es);
+    if (sleeps || es->stack_cache.dirty) /* madvise and the futex wait write errno (tls.h) */
+        bti_tls_enter(es, es->native_tls);
+    bti_stack_trim(es);
+    if (sleeps)
+        es_sleep(es);
 }
 
 /* ---- Pools -------------------------------------------------------------- */

@@ -40,6 +40,8 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
     atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
     u->es = es;
     u->started = true;
+    if (prev) /* the scheduler's own are left alone: see bt_unit's lines */
+        u->host = prev; /* it runs on prev's stack (bti_unit_stack) */
     es->current = u;
     void *mine = caller_tls;
     if (u->tls_mode != BTI_TLS_NONE) {

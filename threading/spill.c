@@ -53,6 +53,7 @@ void bti_cache_drain(bti_cache_t *c, void (*release)(void *obj))
 {
     while (c->head)
         release(bti_cache_pop(c));
+    c->dirty = 0;
 }
 
 void bti_spill_drain(bti_spill_t *s, void (*release)(void *obj))

@@ -21,6 +21,9 @@
 typedef struct bti_cache {
     void *head;
     uint32_t count;
+    /* Stack caches: the first `dirty` stacks came back since their ES last
+     * trimmed them (stack.c); a list keeps it in the spill list. */
+    uint32_t dirty;
 } bti_cache_t;
 
 static inline void bti_cache_push(bti_cache_t *c, void *obj)

@@ -128,9 +128,8 @@ static bool can_host(const bt_unit_t *self, const bt_unit_t *u)
  * units it runs on, which stay buried until u returns here. */
 static void run_hosted(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
 {
-    u->host = self;
     u->stack_floor = self->stack_floor;
-    bti_run_here(es, u, lazy);
+    bti_run_here(es, u, lazy); /* which makes self its host */
 }
 
 /* The joiner could not go on before u ends anyway. */

@@ -14,7 +14,7 @@
 struct bti_es;
 
 typedef struct bti_stack {
-    void *lo;    /* lowest usable byte; the guard page lies just below */
+    void *lo;    /* lowest usable byte; the guard lies just below (stack.h) */
     size_t size; /* usable bytes */
 } bti_stack_t;
 
@@ -74,9 +74,9 @@ struct bt_unit {
     bt_unit_t *prev;
     /* A progress unit waiting in a pool: the ES whose count it is in. */
     struct bti_es *counted;
-    /* SC run in place by its joiner (bt_join): the unit whose stack it runs
-     * on. The host's frames lie below its own until it returns. Set by the
-     * joiner, which also ends the unit here (join). */
+    /* SC or tasklet run in place by a unit (bti_run_here): the unit whose
+     * stack it runs on. The host's frames lie below its own until it
+     * returns. Set by the joiner, which also ends the unit here (join). */
     struct bt_unit *host;
     _Atomic int park;
     int priority;

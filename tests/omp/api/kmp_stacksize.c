@@ -12,23 +12,13 @@
 
 #define BIG (12u << 20)
 
-static __attribute__((noinline)) int use_stack(int seed) {
-  volatile char frame[BIG];
-  for (unsigned i = 0; i < BIG; i += 4096)
-    frame[i] = (char)(seed + i / 4096);
-  int sum = 0;
-  for (unsigned i = 0; i < BIG; i += 4096)
-    sum += frame[i] == (char)(seed + i / 4096);
-  return sum;
-}
-
 int main(void) {
   kmp_set_stacksize_s((size_t)16 << 20);
   CHECK_EQ(kmp_get_stacksize_s(), (size_t)16 << 20);
   int ok = 0;
 #pragma omp parallel num_threads(4) reduction(+ : ok)
   if (omp_get_thread_num() != 0)
-    ok += use_stack(omp_get_thread_num()) == BIG / 4096;
+    ok += uses_stack(BIG, omp_get_thread_num());
   CHECK_EQ(ok, 3);
   CHECK_EQ(kmp_get_stacksize_s(), (size_t)16 << 20);
   printf("stack size %zu MB, 3 threads used 12 MB frames\n", kmp_get_stacksize_s() >> 20);

@@ -20,18 +20,6 @@
 
 #include <stdlib.h>
 
-// Writes a frame of `mib` MiB, one byte per page, and checks it back.
-static __attribute__((noinline)) int use_stack(unsigned mib, int seed) {
-  size_t size = (size_t)mib << 20;
-  volatile char *frame = __builtin_alloca(size);
-  for (size_t i = 0; i < size; i += 4096)
-    frame[i] = (char)(seed + i / 4096);
-  for (size_t i = 0; i < size; i += 4096)
-    if (frame[i] != (char)(seed + i / 4096))
-      return 0;
-  return 1;
-}
-
 int main(int argc, char **argv) {
   unsigned mib = argc > 1 ? (unsigned)atoi(argv[1]) : 10;
   deadline(60, "stacksize_vars");
@@ -39,15 +27,15 @@ int main(int argc, char **argv) {
   int ok = 0;
 #pragma omp parallel num_threads(2) reduction(+ : ok)
   if (omp_get_thread_num() != 0)
-    ok += use_stack(mib, 1);
+    ok += uses_stack((size_t)mib << 20, 1);
 #pragma omp parallel num_threads(2) reduction(+ : ok)
   {
 #pragma omp parallel num_threads(2) reduction(+ : ok)
     if (omp_get_ancestor_thread_num(1) != 0) {
-      ok += use_stack(mib, 2 + omp_get_thread_num());
+      ok += uses_stack((size_t)mib << 20, 2 + omp_get_thread_num());
 #pragma omp task shared(ok)
       {
-        int r = use_stack(mib, 4);
+        int r = uses_stack((size_t)mib << 20, 4);
 #pragma omp atomic
         ok += r;
       }

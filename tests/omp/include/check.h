@@ -81,6 +81,19 @@ static inline void app_threads_in_rounds(void *(*fn)(void *), long first, long c
   }
 }
 
+/* Writes a frame of `bytes` on the caller's stack, a byte per page, and
+ * reads it back: 1 if every byte is as written (on a stack without room
+ * for it the program faults instead). */
+static inline __attribute__((noinline)) int uses_stack(size_t bytes, int seed) {
+  volatile char *frame = (volatile char *)__builtin_alloca(bytes);
+  int good = 1;
+  for (size_t i = 0; i < bytes; i += 4096)
+    frame[i] = (char)(seed + i / 4096);
+  for (size_t i = 0; i < bytes; i += 4096)
+    good &= frame[i] == (char)(seed + i / 4096);
+  return good;
+}
+
 /* Burns a little time without a system call, to widen race windows. */
 static inline void spin_a_bit(int n) {
   for (volatile int i = 0; i < n; i++)

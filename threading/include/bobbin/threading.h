@@ -31,7 +31,8 @@
  * Environment (read by bt_init; malformed values are reported and ignored):
  *   BOBBIN_NUM_ES        number of ESs (alias KMP_ABT_NUM_ESS); default: the
  *                        CPUs in the process affinity mask.
- *   BOBBIN_STACK_SIZE    ULT stack size, with an optional K, M or G suffix.
+ *   BOBBIN_STACK_SIZE    ULT stack size, with an optional K, M or G suffix;
+ *                        default 4M.
  *   BOBBIN_WAIT_POLICY   active (idle ESs spin), passive (idle ESs sleep at
  *                        once); unset: spin BOBBIN_SPIN_COUNT probes, then sleep.
  *                        BOLT's KMP_ABT_SCHED_SLEEP=1 means passive, 0 active.
