@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -229,8 +230,17 @@ static size_t parse_stack_size(const char *name, const char *v, int unit)
                  "or 4M", name, v);
         return 0;
     }
+    if ((size_t)n << shift > BT_STACK_SIZE_MAX) {
+        bob_warn("%s='%s' is more than %zuG, the largest stack size; using %zuG", name, v,
+                 BT_STACK_SIZE_MAX >> 30, BT_STACK_SIZE_MAX >> 30);
+        return BT_STACK_SIZE_MAX;
+    }
     return (size_t)n << shift;
 }
+
+/* The variable and value that set the stack size, for the substrate's
+ * warning should stacks that large not fit (bt_options_t). */
+static char stack_size_setting[96];
 
 /* The OpenMP threads' stack size, 0 for the substrate's default. libomp
  * reads KMP_STACKSIZE (bytes without a suffix), then GOMP_STACKSIZE and
@@ -254,6 +264,7 @@ static size_t read_stack_size(void)
         }
         winner = vars[i].name;
         size = parse_stack_size(winner, v, vars[i].unit);
+        snprintf(stack_size_setting, sizeof stack_size_setting, "%s='%s'", winner, v);
     }
     return size;
 }
@@ -328,6 +339,7 @@ bt_options_t bob_substrate_options(void)
     bob_config.stack_size = read_stack_size();
     bob_config.wait_policy = read_wait_policy();
     return (bt_options_t){.stack_size = bob_config.stack_size,
+                          .stack_size_setting = stack_size_setting,
                           .wait_policy = bob_config.wait_policy,
                           .es0_bound_by_caller =
                               bob_proc_bind_at_level(0) != omp_proc_bind_false};

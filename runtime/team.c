@@ -105,8 +105,12 @@ static void runtime_init(void)
     bob_places_init(); /* reads the affinity mask before the substrate starts */
     bob_alloc_init();
     bt_options_t options = bob_substrate_options();
-    if (requested_stack_size)
+    char setting[48];
+    if (requested_stack_size) {
+        snprintf(setting, sizeof setting, "kmp_set_stacksize(%zu)", requested_stack_size);
         options.stack_size = requested_stack_size;
+        options.stack_size_setting = setting;
+    }
     if (bt_init_with(&options))
         bob_fatal("the threading substrate could not start");
     bt_self_keep_block(1); /* as the runtime's units do (bob_unit_attr) */
@@ -130,6 +134,11 @@ void bob_set_stack_size(size_t bytes)
         bob_warn("kmp_set_stacksize(%zu) after the first parallel region has no effect",
                  bytes);
         return;
+    }
+    if (bytes > BT_STACK_SIZE_MAX) {
+        bob_warn("kmp_set_stacksize(%zu) is more than %zuG, the largest stack size; using "
+                 "%zuG", bytes, BT_STACK_SIZE_MAX >> 30, BT_STACK_SIZE_MAX >> 30);
+        bytes = BT_STACK_SIZE_MAX;
     }
     requested_stack_size = bytes;
     if (atomic_load(&initialized))

@@ -61,7 +61,7 @@ long bti_env_long_quiet(const char *name, const char *alias, long def, long min,
     return env_long(name, alias, min, max, &n, &used, &v) > 0 ? n : def;
 }
 
-static void format_size(char *buf, size_t len, size_t bytes)
+void bti_format_size(char *buf, size_t len, size_t bytes)
 {
     static const char units[] = "BKMG";
     int u = 0;
@@ -95,9 +95,9 @@ size_t bti_env_size(const char *name, size_t def, size_t min, size_t max)
     size_t bytes = ok ? (size_t)n << shift : 0;
     if (!ok || bytes < min || bytes > max) {
         char d[32], lo[32], hi[32];
-        format_size(d, sizeof d, def);
-        format_size(lo, sizeof lo, min);
-        format_size(hi, sizeof hi, max);
+        bti_format_size(d, sizeof d, def);
+        bti_format_size(lo, sizeof lo, min);
+        bti_format_size(hi, sizeof hi, max);
         bti_warn("%s='%s' is not a size in [%s, %s] such as 512K, 4M or 1G; using %s",
                  name, v, lo, hi, d);
         return def;

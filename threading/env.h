@@ -12,6 +12,9 @@ long bti_env_long(const char *name, const char *alias, long def, long min, long 
 long bti_env_long_quiet(const char *name, const char *alias, long def, long min, long max);
 /* A byte count with an optional K, M or G suffix (powers of 1024). */
 size_t bti_env_size(const char *name, size_t def, size_t min, size_t max);
+/* bytes as bti_env_size reads it back: with the largest suffix that
+ * divides it, e.g. 512K. */
+void bti_format_size(char *buf, size_t len, size_t bytes);
 /* Index of the value in `choices` (NULL-terminated, case-insensitive);
  * `def` when unset or unknown, `def_name` describing it in the warning. */
 int bti_env_choice(const char *name, const char *const *choices, int def,

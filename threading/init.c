@@ -17,6 +17,8 @@
 #include "topology.h"
 #include "unit_mem.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,7 +38,7 @@ static const char NUM_ES_VAR[] = "BOBBIN_NUM_ES", NUM_ES_ALIAS[] = "KMP_ABT_NUM_
  * application's thread has only ulimit -s in all: at 8 MiB it could never
  * run a member of its team in place, and waits for each instead (another
  * OS thread, a hand-over of its ES). Untouched pages cost nothing (stack.c). */
-static const size_t MIN_STACK = 16 << 10, MAX_STACK = (size_t)1 << 30,
+static const size_t MIN_STACK = 16 << 10, MAX_STACK = BT_STACK_SIZE_MAX,
                     DEFAULT_STACK = (size_t)4 << 20;
 
 static bti_es_t *es_new(int rank)
@@ -51,8 +53,6 @@ static bti_es_t *es_new(int rank)
     es->pools[0] = (struct bt_pool){es, false};
     es->pools[1] = (struct bt_pool){es, true};
     bti_deque_init(&es->shared);
-    if (!bti_stack_map(bti_g.stack_size, &es->sched_stack))
-        bti_fatal("cannot map the scheduler stack of ES %d", rank);
     return es;
 }
 
@@ -67,10 +67,60 @@ static void es_delete(bti_es_t *es)
     free(es);
 }
 
-static size_t page_round(size_t bytes)
+/* bytes as a default stack size: within [MIN_STACK, MAX_STACK], in pages. */
+static size_t stack_size_of(size_t bytes)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    bytes = bytes < MIN_STACK ? MIN_STACK : bytes > MAX_STACK ? MAX_STACK : bytes;
     return (bytes + page - 1) & ~(page - 1);
+}
+
+/* Maps every ES's scheduler stack at the default size; false, errno set and
+ * nothing mapped, if the kernel refuses. Beyond DEFAULT_STACK there must be
+ * room for as many stacks again: stacks are mapped later too (a unit that
+ * suspends takes the scheduler's, a spare OS thread needs one), and a
+ * refusal then ends the program. */
+static bool map_sched_stacks(void)
+{
+    int n = bti_g.num_es, mapped = 0;
+    bti_stack_t room = {0};
+    bool ok = bti_g.stack_size <= DEFAULT_STACK ||
+              bti_stack_map(bti_g.stack_size * (size_t)n, &room);
+    while (ok && mapped < n) {
+        ok = bti_stack_map(bti_g.stack_size, &bti_g.es[mapped]->sched_stack);
+        mapped += ok;
+    }
+    int err = errno;
+    if (room.lo)
+        bti_stack_unmap(&room);
+    while (!ok && mapped)
+        bti_stack_unmap(&bti_g.es[--mapped]->sched_stack);
+    errno = err;
+    return ok;
+}
+
+/* Where stacks of the size asked for (by `setting`) do not fit in the
+ * address space (ulimit -v, strict overcommit), halves it down to
+ * DEFAULT_STACK until they do, and says so. */
+static void map_stacks_as_room_allows(const char *setting)
+{
+    size_t asked = bti_g.stack_size;
+    while (!map_sched_stacks()) {
+        if (bti_g.stack_size <= DEFAULT_STACK)
+            bti_fatal("cannot map the scheduler stacks of %d ESs (%s); lower "
+                      "BOBBIN_STACK_SIZE or the number of ESs", bti_g.num_es, strerror(errno));
+        int err = errno;
+        size_t half = bti_g.stack_size / 2;
+        bti_g.stack_size = stack_size_of(half < DEFAULT_STACK ? DEFAULT_STACK : half);
+        errno = err;
+    }
+    if (bti_g.stack_size != asked) {
+        char was[32], now[32];
+        bti_format_size(was, sizeof was, asked);
+        bti_format_size(now, sizeof now, bti_g.stack_size);
+        bti_warn("%s: %d ESs' stacks of %s and as many again do not fit in the address "
+                 "space (%s); using %s", setting, bti_g.num_es, was, strerror(errno), now);
+    }
 }
 
 void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
@@ -78,8 +128,8 @@ void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
 static void read_environment(void)
 {
     static const char *const policies[] = {"active", "passive", NULL};
-    bti_g.stack_size = page_round(bti_env_size("BOBBIN_STACK_SIZE", DEFAULT_STACK,
-                                               MIN_STACK, MAX_STACK));
+    bti_g.stack_size = stack_size_of(bti_env_size("BOBBIN_STACK_SIZE", DEFAULT_STACK,
+                                                  MIN_STACK, MAX_STACK));
     bti_g.num_es = (int)bti_env_long(NUM_ES_VAR, NUM_ES_ALIAS, ncpus > 0 ? ncpus : 1, 1,
                                      MAX_NUM_ES);
     bti_g.wait_policy = (enum bti_wait_policy)bti_env_choice(
@@ -155,8 +205,7 @@ static void adopt_main_thread(bti_es_t *es)
 static void apply_options(const bt_options_t *o)
 {
     if (o->stack_size)
-        bti_g.stack_size = page_round(o->stack_size < MIN_STACK ? MIN_STACK
-                                                                : o->stack_size);
+        bti_g.stack_size = stack_size_of(o->stack_size);
     if (o->wait_policy == BT_WAIT_ACTIVE)
         bti_g.wait_policy = BTI_WAIT_ACTIVE;
     else if (o->wait_policy == BT_WAIT_PASSIVE)
@@ -182,6 +231,12 @@ int bt_init_with(const bt_options_t *options)
         bti_fatal("out of memory creating %d ESs", bti_g.num_es);
     for (int i = 0; i < bti_g.num_es; i++)
         bti_g.es[i] = es_new(i);
+    char setting[64] = "the stack size asked for";
+    if (options->stack_size && options->stack_size_setting)
+        snprintf(setting, sizeof setting, "%s", options->stack_size_setting);
+    else if (!options->stack_size && getenv("BOBBIN_STACK_SIZE"))
+        snprintf(setting, sizeof setting, "BOBBIN_STACK_SIZE='%s'", getenv("BOBBIN_STACK_SIZE"));
+    map_stacks_as_room_allows(setting);
     atomic_store(&bti_g.stopping, 0);
     atomic_store(&bti_g.nsleeping, 0);
     adopt_main_thread(bti_g.es[0]);
@@ -259,7 +314,4 @@ int bt_es_cpu(int rank)
 }
 size_t bt_stack_size(void) { return bti_g.stack_size; }
 
-void bt_set_stack_size(size_t bytes)
-{
-    bti_g.stack_size = page_round(bytes < MIN_STACK ? MIN_STACK : bytes);
-}
+void bt_set_stack_size(size_t bytes) { bti_g.stack_size = stack_size_of(bytes); }

@@ -78,6 +78,9 @@ int bt_init(void);
 enum bt_wait_policy { BT_WAIT_DEFAULT, BT_WAIT_ACTIVE, BT_WAIT_PASSIVE };
 typedef struct bt_options {
     size_t stack_size;              /* default ULT stack size */
+    /* What set stack_size, named in the warning should stacks that large
+     * not fit in the address space, e.g. "KMP_STACKSIZE='4G'". */
+    const char *stack_size_setting;
     enum bt_wait_policy wait_policy;
     /* The caller binds ES 0's thread itself, to the lowest CPU of the
      * mask, as OpenMP binds the initial thread to its first place: ES i
@@ -148,7 +151,9 @@ void bt_nopreempt_leave(void);
  * unit with nothing else to run on its ES loses nothing by waiting as long. */
 int bt_spin_count(void);
 /* Default ULT stack size in bytes (BOBBIN_STACK_SIZE); setting it affects
- * ULTs that start afterwards. */
+ * ULTs that start afterwards. At most BT_STACK_SIZE_MAX: a larger one is
+ * lowered to it. */
+#define BT_STACK_SIZE_MAX ((size_t)1 << 30)
 size_t bt_stack_size(void);
 void bt_set_stack_size(size_t bytes);
 /* Writes prefix and the formatted text to stderr as one line, with one
