@@ -32,7 +32,7 @@ int bt_self_unit_stack(void **lo, size_t *size, size_t *guard)
         return 0;
     *lo = s->lo;
     *size = s->size;
-    *guard = BTI_GUARD_SIZE;
+    *guard = bti_stack_guard(s->size);
     return 1;
 }
 
