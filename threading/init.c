@@ -75,17 +75,21 @@ static size_t stack_size_of(size_t bytes)
     return (bytes + page - 1) & ~(page - 1);
 }
 
-/* Maps every ES's scheduler stack at the default size; false, errno set and
- * nothing mapped, if the kernel refuses. Beyond DEFAULT_STACK there must be
- * room for as many stacks again: stacks are mapped later too (a unit that
- * suspends takes the scheduler's, a spare OS thread needs one), and a
- * refusal then ends the program. */
+/* Stacks per ES that must fit besides the ESs' own, beyond DEFAULT_STACK:
+ * stacks are mapped later too (a unit that suspends takes the scheduler's,
+ * a FULL unit comes with one, a spare OS thread needs one), and a refusal
+ * then ends the program. A guess: enough for small teams of any kind. */
+enum { ROOM_PER_ES = 4 };
+
+/* Maps every ES's scheduler stack at the default size, after making sure
+ * that ROOM_PER_ES more per ES would fit; false, errno set and nothing
+ * mapped, if the kernel refuses. */
 static bool map_sched_stacks(void)
 {
     int n = bti_g.num_es, mapped = 0;
     bti_stack_t room = {0};
     bool ok = bti_g.stack_size <= DEFAULT_STACK ||
-              bti_stack_map(bti_g.stack_size * (size_t)n, &room);
+              bti_stack_map(bti_g.stack_size * (size_t)n * ROOM_PER_ES, &room);
     while (ok && mapped < n) {
         ok = bti_stack_map(bti_g.stack_size, &bti_g.es[mapped]->sched_stack);
         mapped += ok;
@@ -118,8 +122,9 @@ static void map_stacks_as_room_allows(const char *setting)
         char was[32], now[32];
         bti_format_size(was, sizeof was, asked);
         bti_format_size(now, sizeof now, bti_g.stack_size);
-        bti_warn("%s: %d ESs' stacks of %s and as many again do not fit in the address "
-                 "space (%s); using %s", setting, bti_g.num_es, was, strerror(errno), now);
+        bti_warn("%s: %d stacks of %s (%d per ES) do not fit in the address space (%s); "
+                 "using %s", setting, bti_g.num_es * (1 + ROOM_PER_ES), was, 1 + ROOM_PER_ES,
+                 strerror(errno), now);
     }
 }
 
