@@ -38,8 +38,15 @@ static const char NUM_ES_VAR[] = "BOBBIN_NUM_ES", NUM_ES_ALIAS[] = "KMP_ABT_NUM_
  * application's thread has only ulimit -s in all: at 8 MiB it could never
  * run a member of its team in place, and waits for each instead (another
  * OS thread, a hand-over of its ES). Untouched pages cost nothing (stack.c). */
+#ifdef BTI_ASAN
+/* The sanitizer unpoisons a cached stack's whole span each time it is
+ * reused (stack.c): at 4M, a megabyte of shadow written per unit. */
+enum { DEFAULT_STACK_MB = 1 };
+#else
+enum { DEFAULT_STACK_MB = 4 };
+#endif
 static const size_t MIN_STACK = 16 << 10, MAX_STACK = BT_STACK_SIZE_MAX,
-                    DEFAULT_STACK = (size_t)4 << 20;
+                    DEFAULT_STACK = (size_t)DEFAULT_STACK_MB << 20;
 
 static bti_es_t *es_new(int rank)
 {

@@ -4,6 +4,7 @@
 // sit among the tests: the program is Inputs/numpy_matmul.py. Passes on
 // libgomp 12 too (-D runtime=system).
 // REQUIRES: numpy, openblas, clang
+// UNSUPPORTED: sanitize
 // RUN: env OMP_NUM_THREADS=1 LD_LIBRARY_PATH=%libomp-dir:%openblas-dir %python3 %S/Inputs/numpy_matmul.py %libomp-dir | FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 LD_LIBRARY_PATH=%libomp-dir:%openblas-dir %python3 %S/Inputs/numpy_matmul.py %libomp-dir | FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 LD_LIBRARY_PATH=%libomp-dir:%openblas-dir %python3 %S/Inputs/numpy_matmul.py %libomp-dir | FileCheck %s

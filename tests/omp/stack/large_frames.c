@@ -5,6 +5,7 @@
 // stack is 4 MiB. On one ES the team's threads and the tasks also run in
 // place on the initial thread's stack or on their joiner's.
 // Passes on libomp 14 and libgomp 12 at ulimit -s 8192.
+// UNSUPPORTED: sanitize
 // RUN: %libomp-compile
 // RUN: %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
