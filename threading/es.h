@@ -123,8 +123,8 @@ extern __thread bti_es_t *bti_tls_es __attribute__((tls_model("initial-exec")));
 static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
 
 /* The unit whose code runs, its argument (bt_self_arg) and its flag
- * (bt_self_flag): NULL and 0 on external threads and in the scheduler
- * (bti_arg_clear). They lie in
+ * (bt_self_flag): NULL and 0 on external threads; in the scheduler,
+ * whatever unit last ran there and has not ended (bti_arg_clear). They lie in
  * the loaded block, shared by the units that run with that block, so
  * whoever hands control to a unit's code loads them there (bti_arg_load),
  * once the unit's block is loaded: reading the argument is one load, where
@@ -149,9 +149,12 @@ static inline void bti_arg_load(bt_unit_t *u)
     bti_tls_flag = u ? u->flag : 0;
 }
 
-/* The scheduler's own code runs from here on, in the block it keeps (tls.h):
- * its slots name no unit, so that a signal handler that asks (an OpenMP
- * inquiry) finds no unit's argument there, which may be gone by then. */
+/* The unit whose code runs has ended: the slots of the block it ran with
+ * name no unit, so that a signal handler that asks there later (an OpenMP
+ * inquiry in the scheduler, which keeps the block loaded) finds no
+ * argument of a unit that may be gone. Only a unit's own end writes them:
+ * the scheduler writes nothing in a block it keeps (tls.h), which may be a
+ * frozen unit's, loaded on that unit's OS thread too. */
 static inline void bti_arg_clear(void)
 {
     bti_tls_unit = NULL;

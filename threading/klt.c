@@ -271,9 +271,18 @@ void bti_klt_freeze(bti_es_t *es, bti_klt_t *k)
     bti_klt_t *s = spare_pop(es);
     if (!s)
         return;
-    bt_unit_t *p = proxy_of(k);
+    bt_unit_t *p = proxy_of(k), *u = es->current;
+    /* The block stays loaded here, but others may load it meanwhile (the
+     * home block, the application's thread's): the slots of a unit whose
+     * code was interrupted go with the unit. (A program's signal handler
+     * may have interrupted a switch to u, before its slots were loaded.) */
+    bool slots = bti_tls_unit == u;
+    if (slots)
+        bti_arg_save(u);
     bti_yield_push(es, p);
-    stand_by(es, k, s, es->cur_tls == es->home_tls, in_thread(es->current));
+    stand_by(es, k, s, es->cur_tls == es->home_tls, in_thread(u));
+    if (slots)
+        bti_arg_load(u);
 }
 
 bt_unit_t *bti_klt_pinned_proxy(void) { return &bti_g.adopter->proxy; }

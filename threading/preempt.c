@@ -161,12 +161,16 @@ int bt_blocks_handled_signal(const sigset_t *mask, const sigset_t *base)
 
 /* Whether the handler, asked to freeze k where it may run a signal handler
  * of the program's (a handled signal is blocked that was not when k
- * started), leaves it alone this time: BTI_OUTCALL_PATIENCE times while
- * es's unit stays the same (its switch count, which the monitor watches,
- * does not move). Such a handler may have interrupted Bobbin's code, which
- * a KLT frozen in it would hold half-done (a profiler's handler runs
- * often, anywhere), and most return soon; but not for ever, as one may
- * wait for a unit of its ES (a lock it holds). */
+ * started), leaves it alone this time: HANDLER_PATIENCE times while es's
+ * unit stays the same (its switch count, which the monitor watches, does
+ * not move), so in a row, as an ask that finds no handler freezes it. Such
+ * a handler may have interrupted Bobbin's code, which a KLT frozen in it
+ * would hold half-done; a profiler's runs often, anywhere, and briefly, so
+ * that asks in a row find it only where it runs most of the time (or in
+ * one that waits for a unit of its ES: a lock it holds, which only a
+ * freeze lets go on). */
+enum { HANDLER_PATIENCE = 32 };
+
 static bool handler_spared(bti_klt_t *k, bti_es_t *es, const ucontext_t *uc)
 {
     unsigned nswitch = atomic_load_explicit(&es->nswitch, memory_order_relaxed);
@@ -175,7 +179,7 @@ static bool handler_spared(bti_klt_t *k, bti_es_t *es, const ucontext_t *uc)
         k->handler_asks = 0;
     }
     return bt_blocks_handled_signal(&uc->uc_sigmask, &k->base_mask) &&
-           k->handler_asks++ < BTI_OUTCALL_PATIENCE;
+           k->handler_asks++ < HANDLER_PATIENCE;
 }
 
 /* Whether the handler, asked to freeze its KLT in an outcall (preempt.h),

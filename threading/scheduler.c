@@ -344,10 +344,8 @@ static void make_ready(bt_unit_t *u)
 
 void bti_after_switch(bti_es_t *es)
 {
-    if (es->current)
+    if (es->current) /* the scheduler writes nothing in the block it keeps (tls.h) */
         bti_arg_load(es->current);
-    else
-        bti_arg_clear();
     bt_unit_t *u = es->parking;
     if (u) {
         es->parking = NULL;
@@ -386,6 +384,7 @@ static bool claim(bt_unit_t *u)
 
 __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
 {
+    bti_arg_clear();
     bti_unit_release_keys(u);
     bti_es_t *es = bti_es_self();
     bti_tls_end(es, u);

@@ -65,10 +65,8 @@ static inline void bti_run_here(bti_es_t *es, bt_unit_t *u, bool lazy)
     es->current = prev;
     if (!lazy || u->tls_mode != BTI_TLS_BORROW)
         bti_tls_enter(es, caller_tls);
-    if (prev) /* u may have run with the caller's block */
+    if (prev) /* u may have run with the caller's block; the scheduler's keeps nothing */
         bti_arg_load(prev);
-    else
-        bti_arg_clear();
 }
 
 /* ULT self leaves its context on es, running with es's home block: if it

@@ -12,10 +12,9 @@
  *   - the block of a unit that suspended on es and has not moved (it may
  *     roam, yieldq.h, but no other ES runs it while its block is loaded
  *     here: bti_block_elsewhere): the scheduler's code writes none of its TLS
- *     but the slots of the unit whose code runs, which it clears (es.h;
- *     the unit loads them again when it resumes), and errno, only in the
- *     futex wait of an idle ES, which leaves the block first; so a unit
- *     suspending and the next one starting switch blocks once, not twice.
+ *     but errno, and only in the futex wait of an idle ES, which leaves
+ *     the block first; so a unit suspending and the next one starting
+ *     switch blocks once, not twice.
  * Any other block a unit leaves is left for the native one before the
  * scheduler runs: that of a unit that ended with a block not borrowed,
  * which may next run on another ES. */
