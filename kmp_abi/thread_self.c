@@ -37,8 +37,11 @@ KMP_EXPORT int pthread_getattr_np(pthread_t th, pthread_attr_t *attr)
     REAL(pthread_getattr_np, "GLIBC_2.32");
     void *lo;
     size_t size, guard;
-    if (!self(th) || !bt_self_unit_stack(&lo, &size, &guard))
+    pthread_t kernels;
+    if (!self(th))
         return real(th, attr);
+    if (!bt_self_unit_stack(&lo, &size, &guard))
+        return real(bt_self_kernel_stack_thread(&kernels) ? kernels : th, attr);
     int err = pthread_attr_init(attr);
     if (err)
         return err;

@@ -4,6 +4,7 @@
  * behaves like a thread, so the answers are the unit's, not those of the
  * OS thread that serves its ES now, which other units share. */
 #include "es.h"
+#include "klt.h"
 #include "stack.h"
 #include "tls.h"
 
@@ -28,11 +29,21 @@ int bt_self_unit_stack(void **lo, size_t *size, size_t *guard)
     char *sp = __builtin_frame_address(0);
     /* a unit run in place on the application's thread runs on that
      * thread's stack, which the kernel's answer describes */
-    if (s == &bti_g.main_unit.stack || sp < (char *)s->lo || sp >= (char *)s->lo + s->size)
+    if (s == &bti_g.main_unit.stack || !s->lo || sp < (char *)s->lo || sp >= (char *)s->lo + s->size)
         return 0;
     *lo = s->lo;
     *size = s->size;
     *guard = bti_stack_guard(s->size);
+    return 1;
+}
+
+int bt_self_kernel_stack_thread(pthread_t *th)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *u = unit_code(es);
+    if (!u || !bti_g.adopter || bti_unit_stack(&es->sched_stack, u) != &bti_g.main_unit.stack)
+        return 0;
+    *th = (pthread_t)bti_g.adopter->native; /* its thread pointer, glibc's pthread_t */
     return 1;
 }
 

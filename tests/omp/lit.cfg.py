@@ -112,6 +112,9 @@ if os.path.exists(archer):
     config.substitutions.append(("%archer-lib", archer))
 if config.sanitize:
     config.available_features.add("sanitize")
+# The default stack size of units, which sanitizer builds keep at 1M
+# (threading/init.c): FileCheck -DSTACK=%default-stack.
+config.substitutions.append(("%default-stack", "1M" if config.sanitize else "4M"))
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))

@@ -3,28 +3,28 @@
 // program with one line naming the cause and the variables that size
 // stacks, then SIGSEGV's default action: never a bare SIGSEGV, and never
 // a write into whatever lies below the stack. Two ways to go past the end:
-// recursion without bound, and one frame that leaps 2 MiB past it at once
-// (the stack maps twice the size asked for: a 10 MiB frame on a 4 MiB
-// stack), touched at its far end only. Each in an OpenMP thread of the
+// recursion without bound, and one frame that leaps past it at once,
+// touched at its far end only. Each in an OpenMP thread of the
 // first team, a thread of a nested team and an explicit task; on two ESs
 // they run on the ESs' own stacks, on one in place on the initial
 // thread's stack (the kernel's) or their joiner's. As tasklets, tasks run
 // on the stack of whoever runs them.
 // RUN: %libomp-compile
-// RUN: not --crash %libomp-run thread recurse 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: not --crash %libomp-run thread leap 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: not --crash %libomp-run nested recurse 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: not --crash %libomp-run nested leap 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: not --crash %libomp-run task recurse 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: not --crash %libomp-run task leap 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run thread recurse 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run thread leap 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run task recurse 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
-// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run task leap 2>&1 | FileCheck %s --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: not --crash %libomp-run thread recurse 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: not --crash %libomp-run thread leap 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: not --crash %libomp-run nested recurse 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: not --crash %libomp-run nested leap 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: not --crash %libomp-run task recurse 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: not --crash %libomp-run task leap 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run thread recurse 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run thread leap 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run task recurse 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
+// RUN: env BOBBIN_NUM_ES=1 not --crash %libomp-run task leap 2>&1 | FileCheck %s -DSTACK=%default-stack --implicit-check-not=bobbin --implicit-check-not=survived
 // RUN: env OMP_STACKSIZE=2M not --crash %libomp-run thread recurse 2>&1 | FileCheck %s --check-prefix=TWO --implicit-check-not=bobbin --implicit-check-not=survived
 // RUN: env BOBBIN_TASK_KIND=tasklet not --crash %libomp-run task recurse 2>&1 | FileCheck %s --check-prefix=TASKLET --implicit-check-not=bobbin --implicit-check-not=survived
 // RUN: env BOBBIN_TASK_KIND=tasklet not --crash %libomp-run task leap 2>&1 | FileCheck %s --check-prefix=TASKLET --implicit-check-not=bobbin --implicit-check-not=survived
 #include "check.h"
+#include <pthread.h>
 
 static volatile int forever = 1;
 
@@ -37,10 +37,18 @@ static __attribute__((noinline)) int recurse(int depth) {
   return frame[sizeof frame - 1];
 }
 
-static volatile size_t leap_size = (size_t)10 << 20;
-
-// A frame of leap_size bytes that only its lowest byte touches.
+// A frame that reaches a quarter of its stack below the stack's end (in the
+// guard, which is half the span of a unit's stack, threading/stack.h; below
+// the initial thread's, where nothing is mapped), touched at that end only.
 static __attribute__((noinline)) int leap(void) {
+  pthread_attr_t attr;
+  void *lo;
+  size_t size;
+  CHECK(pthread_getattr_np(pthread_self(), &attr) == 0);
+  CHECK(pthread_attr_getstack(&attr, &lo, &size) == 0);
+  pthread_attr_destroy(&attr);
+  static volatile size_t leap_size;
+  leap_size = (size_t)((char *)__builtin_frame_address(0) - (char *)lo) + size / 4;
   volatile char *frame = __builtin_alloca(leap_size);
   __asm__ volatile("" : : "r"(frame) : "memory"); // keeps the whole frame
   frame[0] = 1;
@@ -76,6 +84,6 @@ int main(int argc, char **argv) {
   printf("survived %d\n", r);
   return 0;
 }
-// CHECK: bobbin: stack overflow in a ULT whose stack is 4M; set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads and tasks) larger
+// CHECK: bobbin: stack overflow in a ULT whose stack is [[STACK]]; set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads and tasks) larger
 // TWO: bobbin: stack overflow in a ULT whose stack is 2M; set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads and tasks) larger
 // TASKLET: bobbin: stack overflow in a tasklet (it runs on the stack of the scheduler or unit that runs it); set BOBBIN_STACK_SIZE (OMP_STACKSIZE for OpenMP threads and tasks) larger

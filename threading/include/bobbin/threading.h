@@ -322,6 +322,11 @@ void bt_self_keep_block(int keep);
  * application's own thread or an external one; if so, the stack it runs on
  * now, [*lo, *lo + *size), with *guard bytes of PROT_NONE below it. */
 int bt_self_unit_stack(void **lo, size_t *size, size_t *guard);
+/* Whether the caller is a unit's code run in place on the application's
+ * thread, on that thread's own stack (the kernel's), maybe under a TLS
+ * block of the unit's; if so, *th is that OS thread, which the C library
+ * can describe. */
+int bt_self_kernel_stack_thread(pthread_t *th);
 /* Whether pthread_self() is a TLS block of the substrate's (bt_tls_take):
  * its thread id is no kernel thread's. */
 int bt_self_on_unit_block(void);
