@@ -79,6 +79,9 @@ typedef struct bti_klt {
     /* In bti_klt_step_aside, which calls the C library (to start a spare)
      * with its proxy in a pool: its own signal handler must not freeze it. */
     volatile sig_atomic_t stepping_aside;
+    /* The times in a row its handler was asked to freeze it in the C
+     * library and left it alone (preempt.c); its handler's only. */
+    unsigned library_asks;
     bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
     /* The time argument of a system call its handler made again
      * (restart.c): read by the kernel until it returns, and by the handler
