@@ -189,9 +189,10 @@ out:
     return NULL;
 }
 
-static void start(bti_klt_t *k)
+/* held: the caller holds the right to start threads (fork.h). */
+static void start(bti_klt_t *k, bool held)
 {
-    if (bti_spawn(&k->thread, NULL, klt_main, k))
+    if ((held ? bti_spawn_held : bti_spawn)(&k->thread, NULL, klt_main, k))
         bti_fatal("cannot create an OS thread for ES %d", k->es->rank);
 }
 
@@ -199,10 +200,10 @@ void bti_klt_spawn(bti_es_t *es)
 {
     btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size, bti_sched_main,
                  NULL);
-    start(record_new(es));
+    start(record_new(es), false);
 }
 
-void bti_klt_spawn_spare(bti_es_t *es)
+static void spare_new(bti_es_t *es, bool held)
 {
     if (atomic_exchange_explicit(&es->spawning, 1, memory_order_acq_rel))
         return;
@@ -211,7 +212,19 @@ void bti_klt_spawn_spare(bti_es_t *es)
         bti_fatal("cannot map a scheduler stack for ES %d", es->rank);
     btd_ctx_make(&k->seat.sched_ctx, k->seat.sched_stack.lo, k->seat.sched_stack.size,
                  bti_sched_main, NULL);
-    start(k);
+    start(k, held);
+}
+
+void bti_klt_spawn_spare(bti_es_t *es) { spare_new(es, false); }
+
+/* Allocating too, under the right to start threads: a fork holds that
+ * from before it takes the allocator's locks until it has released them. */
+void bti_klt_try_spawn_spare(bti_es_t *es)
+{
+    if (!bti_spawn_try_hold())
+        return;
+    spare_new(es, true);
+    bti_spawn_release();
 }
 
 /* k now serves es, with its seat loaded: the block its scheduler runs with
@@ -409,10 +422,25 @@ void bti_klt_stop_all(void)
     }
 }
 
+void *bti_klt_own_block(void)
+{
+    bti_es_t *es = bti_es_self();
+    bti_klt_t *k = es ? atomic_load_explicit(&es->klt, memory_order_relaxed) : NULL;
+    return k && k->tid == (pid_t)syscall(SYS_gettid) ? k->native : bti_tls_current();
+}
+
+/* The records of threads the child lacks are abandoned, and their lock,
+ * which one of them may have held. */
+void bti_klt_fork_child(void)
+{
+    pthread_mutex_init(&registry_lock, NULL);
+    registry = NULL;
+}
+
 void bti_klt_after_fork(bti_es_t *es)
 {
     bti_klt_t *self = atomic_load_explicit(&es->klt, memory_order_relaxed);
-    registry = self; /* the records of threads the child lacks are abandoned */
+    registry = self;
     self->next_all = NULL;
     self->tid = (pid_t)syscall(SYS_gettid);
     self->thread = pthread_self();

@@ -122,8 +122,10 @@ void bti_klt_proxy_fn(void *klt);
 bti_klt_t *bti_klt_adopt(bti_es_t *es, bool application);
 /* Starts es's first KLT (active at once). */
 void bti_klt_spawn(bti_es_t *es);
-/* Starts a spare for es unless one is on its way. */
+/* Starts a spare for es unless one is on its way; the monitor's try does
+ * nothing while a fork is on its way (it would wait for the allocator). */
 void bti_klt_spawn_spare(bti_es_t *es);
+void bti_klt_try_spawn_spare(bti_es_t *es);
 bool bti_klt_has_spare(bti_es_t *es);
 
 /* Called by the signal handler on es's active KLT k, interrupted outside
@@ -197,6 +199,10 @@ void bti_klt_end_active(bti_es_t *es);
 /* bt_finalize: stops and joins every KLT but the caller's, and frees every
  * record, the caller's too. */
 void bti_klt_stop_all(void);
+/* The calling OS thread's own block, whichever block it runs with. */
+void *bti_klt_own_block(void);
+/* In the child of a fork, first: no KLT is recorded. */
+void bti_klt_fork_child(void);
 /* After fork(): the calling thread is the one KLT left. */
 void bti_klt_after_fork(bti_es_t *es);
 

@@ -208,7 +208,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
 static void preempt(bti_es_t *es)
 {
     if (!bti_klt_has_spare(es)) { /* next look: the handler cannot make one */
-        bti_klt_spawn_spare(es);
+        bti_klt_try_spawn_spare(es);
         return;
     }
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);

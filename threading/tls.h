@@ -34,6 +34,11 @@ void bti_tls_cache_drain(bti_es_t *es);
  * hard bt_pause): no OS thread may have one loaded. */
 void bti_tls_free_unused(void);
 
+/* In the child of a fork: the lists of blocks are usable again, and, if
+ * the thread pointer was not the forking OS thread's own block (own),
+ * that block is the child's thread's now, for the kernel too. */
+void bti_tls_fork_child(void *own);
+
 /* The thread pointer of the calling OS thread: its block. */
 static inline void *bti_tls_current(void)
 {
