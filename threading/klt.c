@@ -1,9 +1,9 @@
 /* This file keeps the OS threads that serve ESs (klt.h): starting them,
  * handing an ES from one to another, and stopping them.
  *
- * Waits and wakes here are raw futex system calls, without errno: a KLT
- * waits with a block loaded that another KLT of its ES may be running
- * with (the home block, or a frozen unit's in the signal handler).
+ * A KLT waits with a block loaded that another KLT of its ES may be
+ * running with (the home block, or a frozen unit's in the signal
+ * handler): futex.h's waits and wakes write no errno.
  *
  * Spares are a stack per ES that anyone pushes on and only the ES's
  * active KLT pops from (also in its signal handler, which never
@@ -11,6 +11,7 @@
 #include "klt.h"
 
 #include "fork.h"
+#include "futex.h"
 #include "log.h"
 #include "overflow.h"
 #include "preempt.h"
@@ -18,7 +19,6 @@
 #include "stack.h"
 #include "topology.h"
 
-#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -29,21 +29,10 @@ static bti_klt_t *registry;
 
 void bti_klt_proxy_fn(void *klt) { (void)klt; }
 
-static long raw_syscall3(long nr, long a, long b, long c)
-{
-    long ret;
-    register long r10 __asm__("r10") = 0;
-    __asm__ volatile("syscall"
-                     : "=a"(ret)
-                     : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return ret;
-}
-
 static void wake(bti_klt_t *k, int what)
 {
     atomic_store_explicit(&k->go, what, memory_order_release);
-    raw_syscall3(SYS_futex, (long)&k->go, FUTEX_WAKE_PRIVATE, 1);
+    bti_futex_wake(&k->go, 1);
 }
 
 static int wait_go(bti_klt_t *k)
@@ -51,7 +40,7 @@ static int wait_go(bti_klt_t *k)
     int go;
     while ((go = atomic_exchange_explicit(&k->go, BTI_KLT_WAIT, memory_order_acquire)) ==
            BTI_KLT_WAIT)
-        raw_syscall3(SYS_futex, (long)&k->go, FUTEX_WAIT_PRIVATE, BTI_KLT_WAIT);
+        bti_futex_wait(&k->go, BTI_KLT_WAIT);
     return go;
 }
 

@@ -122,7 +122,9 @@ static void idle(bti_es_t *es)
         return;
     }
     es->idle_probes = 0;
-    bti_tls_enter(es, es->native_tls); /* the futex wait writes errno (tls.h) */
+    /* asleep, it holds no unit's block: a unit that roams may go on
+     * elsewhere at once (bti_block_elsewhere) */
+    bti_tls_enter(es, es->native_tls);
     es_sleep(es);
 }
 

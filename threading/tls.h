@@ -11,10 +11,10 @@
  *     bt_tls_take passes over it;
  *   - the block of a unit that suspended on es and has not moved (it may
  *     roam, yieldq.h, but no other ES runs it while its block is loaded
- *     here: bti_block_elsewhere): the scheduler's code writes none of its TLS
- *     but errno, and only in the futex wait of an idle ES, which leaves
- *     the block first; so a unit suspending and the next one starting
- *     switch blocks once, not twice.
+ *     here: bti_block_elsewhere): the scheduler's code writes none of its
+ *     TLS (futex.h's waits, errno neither), and an idle ES leaves the
+ *     block before it sleeps; so a unit suspending and the next one
+ *     starting switch blocks once, not twice.
  * Any other block a unit leaves is left for the native one before the
  * scheduler runs: that of a unit that ended with a block not borrowed,
  * which may next run on another ES. */
