@@ -33,12 +33,18 @@
  * its creator's seat and touches none of this.
  *
  * The TLS block goes with the seat. A member without a block of its own
- * runs with its ES's (tls.c), which the tasks its ES starts run with too:
- * it lends the block while it lends its seat (bt_self_keep_block), as a
- * Pthread lets tasks run on it at scheduling points only. Waiting
- * elsewhere (a lock, sched_yield) it keeps it, and tasks started meanwhile
- * take another: one of them preempted halfway could otherwise keep the
- * member from going on, for good if it spins for the member. */
+ * runs with its ES's (tls.c), which the tasks its ES starts run with too,
+ * and so does a task started there: it lends the block while it lends its
+ * seat to the team (a barrier; bt_self_keep_block), as a Pthread lets
+ * tasks run on it at scheduling points only. Where only its descendants
+ * may take its seat (taskwait, a taskgroup's end, a tied taskyield) it
+ * keeps the block, as it does waiting elsewhere (a lock, sched_yield):
+ * the tasks its ES starts meanwhile need not descend from it and take
+ * another block, while those it waits for run in place, on its stack and
+ * block (task_wait.c). A task that shared the block would change the
+ * waiter's TLS (errno, threadprivate variables) under it, and one
+ * preempted halfway would keep the waiter from going on, for good if it
+ * waits for the waiter (a lock the waiter holds across a taskyield). */
 #include "rt.h"
 
 #include "task.h"
@@ -243,7 +249,8 @@ void bob_seat_lend(bob_thread_t *ctx, bob_lend_t to_whom)
 {
     bob_team_t *team = ctx->team;
     bob_seat_t *s = &team->seats[ctx->seat];
-    bt_self_keep_block(0);
+    if (to_whom != BOB_LEND_DESCENDANTS) /* the block goes with the seat (above) */
+        bt_self_keep_block(0);
     bob_spin_acquire(&team->seats_lock);
     if (to_whom == BOB_LEND_JOIN) {
         team->members_done++;

@@ -10,6 +10,12 @@
  * use by nothing, but freeing it is not worth the risk in a child). Locks
  * held by threads that did not survive are released.
  *
+ * The child goes on with the TLS block the forking unit ran with (its
+ * own, borrowed, or an ES's): the unit's compiled code holds addresses in
+ * it. The C library takes that block for the child's one thread (tls.c
+ * prepares every block for that), and bti_tls_fork_child moves the
+ * kernel's rseq registration to it.
+ *
  * Thread starts. A new thread's first steps allocate (the C library's and
  * a sanitizer's records of it, its stack's attributes), and a lock of the
  * allocator held by a thread the child lacks stays held there for ever:
@@ -40,16 +46,26 @@ void bti_futex_table_reset(void);
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int starting; /* threads started, not yet past their first steps */
 
-int bti_spawn(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+int bti_spawn_held(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+                   void *arg)
 {
-    pthread_mutex_lock(&spawn_lock);
     atomic_fetch_add(&starting, 1);
     int rc = pthread_create(thread, attr, fn, arg);
     if (rc)
         bti_spawned();
+    return rc;
+}
+
+int bti_spawn(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+    pthread_mutex_lock(&spawn_lock);
+    int rc = bti_spawn_held(thread, attr, fn, arg);
     pthread_mutex_unlock(&spawn_lock);
     return rc;
 }
+
+bool bti_spawn_try_hold(void) { return !pthread_mutex_trylock(&spawn_lock); }
+void bti_spawn_release(void) { pthread_mutex_unlock(&spawn_lock); }
 
 void bti_spawned(void)
 {
@@ -57,14 +73,32 @@ void bti_spawned(void)
         bti_futex_wake(&starting, INT_MAX);
 }
 
+static void *forker_block; /* the forking OS thread's own TLS block */
+
+/* From here to the handler after the fork, the fork holds the right to
+ * start threads and, past the last handler before it, the C library's
+ * locks (the allocator's, stdio's, the fork handlers'). It is not frozen
+ * meanwhile (bti_nopreempt): frozen, it would wait for its turn behind
+ * what its ES runs next, which may wait for those locks, as would the
+ * monitor to start the spare that lets the ES go on (it starts none while
+ * a fork holds the right: bti_klt_try_spawn_spare). So it waits for those
+ * locks as a thread does, its ES with it: one held by a unit frozen on the
+ * same ES would stay held, but the handler is slow to freeze a unit in the
+ * C library, where its locks are held (preempt.c). */
 static void before(void)
 {
     pthread_mutex_lock(&spawn_lock);
+    bti_nopreempt_enter();
     for (int n; (n = atomic_load(&starting));)
         bti_futex_wait(&starting, n);
+    forker_block = bti_klt_own_block();
 }
 
-static void in_parent(void) { pthread_mutex_unlock(&spawn_lock); }
+static void in_parent(void)
+{
+    pthread_mutex_unlock(&spawn_lock);
+    bti_nopreempt_leave();
+}
 
 /* Drops the proxies of KLTs frozen in threads the child lacks. */
 static void drop_proxies(bti_fifo_t *q)
@@ -114,7 +148,10 @@ static void reset_es(bti_es_t *es)
 
 static void in_child(void)
 {
+    bti_tls_fork_child(forker_block);
     pthread_mutex_unlock(&spawn_lock); /* the forking thread's, as in the parent */
+    bti_nopreempt_leave();
+    bti_klt_fork_child();
     bti_call_soon_after_fork();
     bti_pause_after_fork();
     if (!bti_g.initialized)

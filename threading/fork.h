@@ -5,6 +5,7 @@
 #define BTI_FORK_H
 
 #include <pthread.h>
+#include <stdbool.h>
 
 /* Installs the fork handlers (once, at the first bt_init). */
 void bti_fork_handlers_install(void);
@@ -14,5 +15,12 @@ void bti_fork_handlers_install(void);
  * waits until it has. */
 int bti_spawn(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg);
 void bti_spawned(void);
+/* The right to start threads, which bti_spawn takes for its call and a
+ * fork from its first handler to its last, held by the caller: bti_spawn
+ * without taking it. */
+bool bti_spawn_try_hold(void);
+void bti_spawn_release(void);
+int bti_spawn_held(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+                   void *arg);
 
 #endif

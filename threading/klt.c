@@ -1,9 +1,9 @@
 /* This file keeps the OS threads that serve ESs (klt.h): starting them,
  * handing an ES from one to another, and stopping them.
  *
- * Waits and wakes here are raw futex system calls, without errno: a KLT
- * waits with a block loaded that another KLT of its ES may be running
- * with (the home block, or a frozen unit's in the signal handler).
+ * A KLT waits with a block loaded that another KLT of its ES may be
+ * running with (the home block, or a frozen unit's in the signal
+ * handler): futex.h's waits and wakes write no errno.
  *
  * Spares are a stack per ES that anyone pushes on and only the ES's
  * active KLT pops from (also in its signal handler, which never
@@ -11,6 +11,7 @@
 #include "klt.h"
 
 #include "fork.h"
+#include "futex.h"
 #include "log.h"
 #include "overflow.h"
 #include "preempt.h"
@@ -18,7 +19,6 @@
 #include "stack.h"
 #include "topology.h"
 
-#include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -29,21 +29,10 @@ static bti_klt_t *registry;
 
 void bti_klt_proxy_fn(void *klt) { (void)klt; }
 
-static long raw_syscall3(long nr, long a, long b, long c)
-{
-    long ret;
-    register long r10 __asm__("r10") = 0;
-    __asm__ volatile("syscall"
-                     : "=a"(ret)
-                     : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return ret;
-}
-
 static void wake(bti_klt_t *k, int what)
 {
     atomic_store_explicit(&k->go, what, memory_order_release);
-    raw_syscall3(SYS_futex, (long)&k->go, FUTEX_WAKE_PRIVATE, 1);
+    bti_futex_wake(&k->go, 1);
 }
 
 static int wait_go(bti_klt_t *k)
@@ -51,7 +40,7 @@ static int wait_go(bti_klt_t *k)
     int go;
     while ((go = atomic_exchange_explicit(&k->go, BTI_KLT_WAIT, memory_order_acquire)) ==
            BTI_KLT_WAIT)
-        raw_syscall3(SYS_futex, (long)&k->go, FUTEX_WAIT_PRIVATE, BTI_KLT_WAIT);
+        bti_futex_wait(&k->go, BTI_KLT_WAIT);
     return go;
 }
 
@@ -190,9 +179,10 @@ out:
     return NULL;
 }
 
-static void start(bti_klt_t *k)
+/* held: the caller holds the right to start threads (fork.h). */
+static void start(bti_klt_t *k, bool held)
 {
-    if (bti_spawn(&k->thread, NULL, klt_main, k))
+    if ((held ? bti_spawn_held : bti_spawn)(&k->thread, NULL, klt_main, k))
         bti_fatal("cannot create an OS thread for ES %d", k->es->rank);
 }
 
@@ -200,10 +190,10 @@ void bti_klt_spawn(bti_es_t *es)
 {
     btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size, bti_sched_main,
                  NULL);
-    start(record_new(es));
+    start(record_new(es), false);
 }
 
-void bti_klt_spawn_spare(bti_es_t *es)
+static void spare_new(bti_es_t *es, bool held)
 {
     if (atomic_exchange_explicit(&es->spawning, 1, memory_order_acq_rel))
         return;
@@ -212,7 +202,19 @@ void bti_klt_spawn_spare(bti_es_t *es)
         bti_fatal("cannot map a scheduler stack for ES %d", es->rank);
     btd_ctx_make(&k->seat.sched_ctx, k->seat.sched_stack.lo, k->seat.sched_stack.size,
                  bti_sched_main, NULL);
-    start(k);
+    start(k, held);
+}
+
+void bti_klt_spawn_spare(bti_es_t *es) { spare_new(es, false); }
+
+/* Allocating too, under the right to start threads: a fork holds that
+ * from before it takes the allocator's locks until it has released them. */
+void bti_klt_try_spawn_spare(bti_es_t *es)
+{
+    if (!bti_spawn_try_hold())
+        return;
+    spare_new(es, true);
+    bti_spawn_release();
 }
 
 /* k now serves es, with its seat loaded: the block its scheduler runs with
@@ -419,10 +421,25 @@ void bti_klt_stop_all(void)
     }
 }
 
+void *bti_klt_own_block(void)
+{
+    bti_es_t *es = bti_es_self();
+    bti_klt_t *k = es ? atomic_load_explicit(&es->klt, memory_order_relaxed) : NULL;
+    return k && k->tid == (pid_t)syscall(SYS_gettid) ? k->native : bti_tls_current();
+}
+
+/* The records of threads the child lacks are abandoned, and their lock,
+ * which one of them may have held. */
+void bti_klt_fork_child(void)
+{
+    pthread_mutex_init(&registry_lock, NULL);
+    registry = NULL;
+}
+
 void bti_klt_after_fork(bti_es_t *es)
 {
     bti_klt_t *self = atomic_load_explicit(&es->klt, memory_order_relaxed);
-    registry = self; /* the records of threads the child lacks are abandoned */
+    registry = self;
     self->next_all = NULL;
     self->tid = (pid_t)syscall(SYS_gettid);
     self->thread = pthread_self();

@@ -83,6 +83,9 @@ typedef struct bti_klt {
     /* In bti_klt_step_aside, which calls the C library (to start a spare)
      * with its proxy in a pool: its own signal handler must not freeze it. */
     volatile sig_atomic_t stepping_aside;
+    /* The times in a row its handler was asked to freeze it in the C
+     * library and left it alone (preempt.c); its handler's only. */
+    unsigned library_asks;
     bt_unit_t proxy;     /* stands for the frozen KLT in its ES's pools */
     /* The time argument of a system call its handler made again
      * (restart.c): read by the kernel until it returns, and by the handler
@@ -123,8 +126,10 @@ void bti_klt_proxy_fn(void *klt);
 bti_klt_t *bti_klt_adopt(bti_es_t *es, bool application);
 /* Starts es's first KLT (active at once). */
 void bti_klt_spawn(bti_es_t *es);
-/* Starts a spare for es unless one is on its way. */
+/* Starts a spare for es unless one is on its way; the monitor's try does
+ * nothing while a fork is on its way (it would wait for the allocator). */
 void bti_klt_spawn_spare(bti_es_t *es);
+void bti_klt_try_spawn_spare(bti_es_t *es);
 bool bti_klt_has_spare(bti_es_t *es);
 
 /* Called by the signal handler on es's active KLT k, interrupted outside
@@ -198,6 +203,10 @@ void bti_klt_end_active(bti_es_t *es);
 /* bt_finalize: stops and joins every KLT but the caller's, and frees every
  * record, the caller's too. */
 void bti_klt_stop_all(void);
+/* The calling OS thread's own block, whichever block it runs with. */
+void *bti_klt_own_block(void);
+/* In the child of a fork, first: no KLT is recorded. */
+void bti_klt_fork_child(void);
 /* After fork(): the calling thread is the one KLT left. */
 void bti_klt_after_fork(bti_es_t *es);
 

@@ -80,19 +80,29 @@ static int find_text(struct dl_phdr_info *info, size_t size, void *unused)
     return 0;
 }
 
-#ifdef BTI_ASAN
-/* The sanitized builds: ASan's allocator works under locks, calling the C
- * library (memset) as it does. A KLT frozen there holds them, every KLT
- * that serves its ES next waits for them, each until it is frozen too, and
- * a spare's start (ASan's ThreadStart frees memory) waits as well: the ES
- * ran out of spares and stopped. So a KLT interrupted in ASan's runtime or
- * the C library is left alone unless it is in a system call: it leaves
- * them soon. Programs spin in their own code, which stays preemptible, and
- * block in system calls, which stay so too. */
+/* The C library holds its own locks (the allocator's, stdio's, the fork
+ * handlers') only while its code runs. A KLT frozen there may hold one:
+ * every KLT that serves its ES next, the monitor starting a spare and a
+ * fork (which waits for them without giving up its ES, fork.c) would
+ * wait for it until the frozen holder's turn comes, or for good. Code
+ * leaves the C library soon unless it spins there: so a KLT interrupted
+ * there, not in a system call, is left alone the first
+ * BTI_OUTCALL_PATIENCE times in a row it is asked (bti_klt_t's
+ * library_asks). Programs spin in their own code, which stays
+ * preemptible, and block in system calls, which stay so too.
+ *
+ * The sanitized builds leave it alone for as long, and ASan's runtime too:
+ * ASan's allocator works under locks, calling the C library (memset) as it
+ * does, and a spare's start (ASan's ThreadStart frees memory) waits for
+ * them as well: an ES ran out of spares and stopped. */
 static struct text {
     const char *name;
     uintptr_t lo, hi;
-} spared[] = {{"/libasan.so", 0, 0}, {"/libc.so", 0, 0}};
+} spared[] = {
+#ifdef BTI_ASAN
+    {"/libasan.so", 0, 0},
+#endif
+    {"/libc.so", 0, 0}};
 
 static int find_spared(struct dl_phdr_info *info, size_t size, void *unused)
 {
@@ -123,13 +133,20 @@ static bool in_spared(uintptr_t pc)
         }
     return false;
 }
-#else
-static bool in_spared(uintptr_t pc)
+
+/* Whether the handler, asked to freeze k at pc, leaves it alone in the
+ * code above this time; call: it ended a system call there. */
+static bool library_spared(bti_klt_t *k, uintptr_t pc, bool call)
 {
-    (void)pc;
-    return false;
-}
+    if (call || !in_spared(pc))
+        return false;
+#ifdef BTI_ASAN
+    (void)k;
+    return true;
+#else
+    return k->library_asks++ < BTI_OUTCALL_PATIENCE;
 #endif
+}
 
 /* Runs the application's handler as its own would have run: with the
  * signals blocked that it asked for, not all of them as ours. */
@@ -213,9 +230,11 @@ static void on_signal(int sig, siginfo_t *info, void *context)
             struct timespec at;
             if (call)
                 clock_gettime(CLOCK_MONOTONIC, &at);
-            if (asked && es->current && !outcall_spared() && (call || !in_spared(pc)) &&
-                !handler_spared(k, es, uc))
+            if (asked && es->current && !outcall_spared() && !library_spared(k, pc, call) &&
+                !handler_spared(k, es, uc)) {
+                k->library_asks = 0;
                 bti_klt_freeze(es, k);
+            }
             if (call)
                 bti_restart(k, uc, &at, noted ? &seen : NULL);
             else
@@ -228,7 +247,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
 static void preempt(bti_es_t *es)
 {
     if (!bti_klt_has_spare(es)) { /* next look: the handler cannot make one */
-        bti_klt_spawn_spare(es);
+        bti_klt_try_spawn_spare(es);
         return;
     }
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);
@@ -344,9 +363,7 @@ void bti_preempt_init(void)
     if (!bti_g.time_slice_ns)
         return;
     dl_iterate_phdr(find_text, NULL);
-#ifdef BTI_ASAN
     dl_iterate_phdr(find_spared, NULL);
-#endif
     bti_restart_init();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -16,7 +16,8 @@ void bti_preempt_resume(void);
 void bti_monitor_arm(void);
 
 /* Nonzero while the code running with this TLS block must not be frozen:
- * it holds a spinlock that a unit of its ES may spin for (spinlock.h). */
+ * it holds a spinlock that a unit of its ES may spin for (spinlock.h), or
+ * forks (fork.c). */
 extern __thread unsigned bti_nopreempt __attribute__((tls_model("initial-exec")));
 
 static inline void bti_nopreempt_enter(void)

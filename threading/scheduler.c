@@ -125,7 +125,9 @@ static void idle(bti_es_t *es)
         return;
     }
     es->idle_probes = 0;
-    if (sleeps || es->stack_cache.dirty) /* madvise and the futex wait write errno (tls.h) */
+    /* asleep or trimming, it holds no unit's block: a unit that roams may
+     * go on elsewhere at once (bti_block_elsewhere) */
+    if (sleeps || es->stack_cache.dirty)
         bti_tls_enter(es, es->native_tls);
     bti_stack_trim(es);
     if (sleeps)

@@ -33,6 +33,14 @@
  *     asks the kernel.
  *   - The robust mutex list head (found with get_robust_list) starts empty,
  *     pointing at itself.
+ *   - struct pthread's link in the C library's lists of threads
+ *     (_thread_db_pthread_list: next, then prev) is in a list. The child of
+ *     a fork takes the forking thread pointer's control block for its one
+ *     thread: it unlinks that block and links it into its list of running
+ *     threads (glibc's reclaim_stacks), so a block links to itself, a list
+ *     of its own, as if on none. The kernel writes the child's thread id
+ *     into the block's tid and fork registers its robust list head; the
+ *     rseq area is moved to it by bti_tls_fork_child.
  *   - The ctype tables' per-thread pointers (isdigit, toupper...) start
  *     NULL in the TLS image; a new thread sets them with __ctype_init
  *     (GLIBC_PRIVATE), and so does a new block.
@@ -64,11 +72,13 @@
 
 #include <asm/prctl.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/rseq.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -77,6 +87,10 @@
  * gscope_flag, which says whether this thread is inside a lookup scope. */
 enum { TCB_COPIED = 0x18, TCB_GSCOPE = 0x1c, TCB_COPIED_END = 0x50 };
 enum { RSEQ_NOT_REGISTERED = -2, FIRST_BLOCK_ID = 1 << 30 };
+/* The length glibc registers an rseq area with: the kernel's original
+ * struct rseq, whatever __rseq_size says (the part glibc uses: 20 bytes on
+ * Debian 12's 2.36). */
+enum { RSEQ_BYTES = 32 };
 /* The first block of pthread key values: PTHREAD_KEY_2NDLEVEL_SIZE pairs
  * {seq, data}, for the keys below 32; each further block of 32 is found
  * through the array of blocks. glibc's table of keys, __pthread_keys,
@@ -113,6 +127,7 @@ static struct {
     size_t pthread_size;
     size_t tid;
     ptrdiff_t rseq;   /* of the rseq area, or -1 if glibc registers none */
+    size_t list;      /* of the link in the C library's lists of threads */
     size_t robust;
     long futex_offset;
     size_t modid;     /* this library's TLS module */
@@ -288,8 +303,19 @@ void bti_tls_init(void)
         *(pid_t *)(tp + libc.tid) != (pid_t)syscall(SYS_gettid))
         mismatch("struct pthread's tid is not the kernel's thread id");
     libc.rseq = *rseq_size ? *rseq : -1;
-    if (libc.rseq >= 0 && (size_t)libc.rseq + 8 > libc.pthread_size)
+    if (libc.rseq >= 0 && (size_t)libc.rseq + RSEQ_BYTES > libc.pthread_size)
         mismatch("the rseq area is not in struct pthread");
+    /* registered: the kernel says busy to the same registration again */
+    if (libc.rseq >= 0 && ((int32_t *)(tp + libc.rseq))[1] >= 0 &&
+        !(syscall(SYS_rseq, tp + libc.rseq, RSEQ_BYTES, 0, RSEQ_SIG) == -1 && errno == EBUSY))
+        mismatch("the rseq area is not registered with the kernel as 32 bytes");
+    const uint32_t *list = private_symbol("libc.so.6", "_thread_db_pthread_list",
+                                          "GLIBC_PRIVATE");
+    libc.list = list[2];
+    void ***link = (void ***)(tp + libc.list);
+    if (libc.list + 2 * sizeof(void *) > libc.pthread_size || link[0][1] != link ||
+        link[1][0] != link)
+        mismatch("struct pthread's link in the lists of threads is not in a list");
     struct robust_head *head;
     size_t len;
     if (syscall(SYS_get_robust_list, 0, &head, &len) || (char *)head < tp ||
@@ -454,6 +480,8 @@ static void *block_new(void)
         ((int32_t *)(tp + libc.rseq))[1] = RSEQ_NOT_REGISTERED; /* cpu_id */
     struct robust_head *head = (struct robust_head *)(tp + libc.robust);
     *head = (struct robust_head){head, libc.futex_offset, NULL};
+    void **link = (void **)(tp + libc.list);
+    link[0] = link[1] = link;
     ((char **)(tp + libc.specific))[0] = tp + libc.keys;
     call_in(tp, start_block, NULL);
     pthread_mutex_lock(&lock);
@@ -559,4 +587,35 @@ void bti_tls_free_unused(void)
     for (void *tp; (tp = pop(&spare));)
         block_free(tp);
     pthread_mutex_unlock(&lock);
+}
+
+/* A thread of the parent may have held the lock at the fork, halfway
+ * through changing the lists: the child forgets them then (the blocks stay
+ * where they are; the exit runs no destructors in them).
+ *
+ * The kernel's rseq registration, which a fork's child inherits, names the
+ * area of the forking OS thread's own block, which the child's C library
+ * now takes for a thread that is gone: it caches that thread's stack, with
+ * the block in it, for a new thread to reuse or to unmap, and the kernel
+ * would write into it (or end the child with SIGSEGV once it is unmapped).
+ * So the registration moves to the block the child runs with. */
+void bti_tls_fork_child(void *own)
+{
+    if (pthread_mutex_trylock(&lock)) {
+        pthread_mutex_init(&lock, NULL);
+        blocks = NULL;
+        nblocks = 0;
+        spare = NULL;
+    } else {
+        pthread_mutex_unlock(&lock);
+    }
+    char *tp = bti_tls_current();
+    if (tp == own || libc.rseq < 0)
+        return;
+    syscall(SYS_rseq, (char *)own + libc.rseq, RSEQ_BYTES, RSEQ_FLAG_UNREGISTER, RSEQ_SIG);
+    int32_t *area = (int32_t *)(tp + libc.rseq);
+    area[0] = 0;                         /* cpu_id_start */
+    area[1] = RSEQ_CPU_ID_UNINITIALIZED; /* cpu_id, until the kernel writes it */
+    if (syscall(SYS_rseq, area, RSEQ_BYTES, 0, RSEQ_SIG))
+        area[1] = RSEQ_NOT_REGISTERED;
 }

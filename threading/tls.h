@@ -11,10 +11,10 @@
  *     bt_tls_take passes over it;
  *   - the block of a unit that suspended on es and has not moved (it may
  *     roam, yieldq.h, but no other ES runs it while its block is loaded
- *     here: bti_block_elsewhere): the scheduler's code writes none of its TLS
- *     but errno, and only in the futex wait of an idle ES, which leaves
- *     the block first; so a unit suspending and the next one starting
- *     switch blocks once, not twice.
+ *     here: bti_block_elsewhere): the scheduler's code writes none of its
+ *     TLS (futex.h's waits, errno neither), and an idle ES leaves the
+ *     block before it sleeps; so a unit suspending and the next one
+ *     starting switch blocks once, not twice.
  * Any other block a unit leaves is left for the native one before the
  * scheduler runs: that of a unit that ended with a block not borrowed,
  * which may next run on another ES. */
@@ -33,6 +33,11 @@ void bti_tls_cache_drain(bti_es_t *es);
 /* Frees every block given back, of every ES's cache and the spares (a
  * hard bt_pause): no OS thread may have one loaded. */
 void bti_tls_free_unused(void);
+
+/* In the child of a fork: the lists of blocks are usable again, and, if
+ * the thread pointer was not the forking OS thread's own block (own),
+ * that block is the child's thread's now, for the kernel too. */
+void bti_tls_fork_child(void *own);
 
 /* The thread pointer of the calling OS thread: its block. */
 static inline void *bti_tls_current(void)
