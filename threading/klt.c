@@ -242,15 +242,6 @@ static bt_unit_t *proxy_of(bti_klt_t *k)
     return p;
 }
 
-/* Whether a thread runs u's code, or that of the units u runs on. */
-static bool in_thread(const bt_unit_t *u)
-{
-    for (; u; u = u->host)
-        if (u->progress)
-            return true;
-    return false;
-}
-
 /* k, es's active KLT, waits until its proxy is picked while spare s serves
  * es; home: its block is the home one and cannot be used meanwhile;
  * thread: it stopped a thread outside a scheduling point. */
@@ -282,7 +273,7 @@ void bti_klt_freeze(bti_es_t *es, bti_klt_t *k)
     if (slots)
         bti_arg_save(u);
     bti_yield_push(es, p);
-    stand_by(es, k, s, es->cur_tls == es->home_tls, in_thread(u));
+    stand_by(es, k, s, es->cur_tls == es->home_tls, bti_in_thread(u));
     if (slots)
         bti_arg_load(u);
 }

@@ -164,6 +164,14 @@ static inline bool bti_pinned(const bt_unit_t *u)
         u = u->host;
     return u == &bti_g.main_unit;
 }
+/* Whether a thread runs u's code, or that of the units u runs on. */
+static inline bool bti_in_thread(const bt_unit_t *u)
+{
+    for (; u; u = u->host)
+        if (u->progress)
+            return true;
+    return false;
+}
 /* A pinned unit leaves its context: parks (es->parking == self) or, if
  * ready, yields. Returns when it runs again. */
 void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready);

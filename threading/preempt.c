@@ -26,15 +26,18 @@
  * makes again those it ends with EINTR, so that each ends when it would
  * have (a sleep restarted whole on a wanted ES would never end).
  *
- * The handler runs on the KLT's alternate stack and freezes the KLT only
+ * The handler runs on the KLT's alternate stack and stops the unit only
  * if the interrupted instruction lies outside Bobbin's own code: code of
  * the substrate and runtime updates per-ES state with plain stores, and
  * would find it changed under it. Code of other libraries that Bobbin
- * calls holds no such state half-updated. A KLT that runs a signal handler
+ * calls holds no such state half-updated. Where it is safe (async.c), the
+ * unit is redirected into a yield on its OS thread, which goes on; else
+ * the KLT is frozen with it. A KLT that runs a signal handler
  * of the program's, which may have interrupted Bobbin's code, it leaves
  * alone a while (handler_spared). */
 #include "klt.h"
 
+#include "async.h"
 #include "env.h"
 #include "fork.h"
 #include "futex.h"
@@ -95,43 +98,19 @@ static int find_text(struct dl_phdr_info *info, size_t size, void *unused)
  * ASan's allocator works under locks, calling the C library (memset) as it
  * does, and a spare's start (ASan's ThreadStart frees memory) waits for
  * them as well: an ES ran out of spares and stopped. */
-static struct text {
-    const char *name;
-    uintptr_t lo, hi;
-} spared[] = {
+static struct bti_text spared[] = {
 #ifdef BTI_ASAN
     {"/libasan.so", 0, 0},
 #endif
     {"/libc.so", 0, 0}};
-
-static int find_spared(struct dl_phdr_info *info, size_t size, void *unused)
-{
-    (void)size, (void)unused;
-    for (size_t n = 0; n < sizeof spared / sizeof *spared; n++) {
-        if (!info->dlpi_name || !strstr(info->dlpi_name, spared[n].name))
-            continue;
-        for (int i = 0; i < info->dlpi_phnum; i++) {
-            const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-            if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-                spared[n].lo = info->dlpi_addr + ph->p_vaddr;
-                spared[n].hi = spared[n].lo + ph->p_memsz;
-            }
-        }
-    }
-    return 0;
-}
+enum { NSPARED = sizeof spared / sizeof *spared };
 
 /* A call the signal interrupted is either ended (call, below) or, made
  * again after the handler (SA_RESTART), has the KLT back at its syscall
  * instruction. */
 static bool in_spared(uintptr_t pc)
 {
-    for (size_t n = 0; n < sizeof spared / sizeof *spared; n++)
-        if (pc >= spared[n].lo && pc < spared[n].hi) {
-            const unsigned char *insn = (const unsigned char *)pc;
-            return !(insn[0] == 0x0f && insn[1] == 0x05);
-        }
-    return false;
+    return bti_text_has(spared, NSPARED, pc) && !bti_at_syscall(pc);
 }
 
 /* Whether the handler, asked to freeze k at pc, leaves it alone in the
@@ -233,7 +212,8 @@ static void on_signal(int sig, siginfo_t *info, void *context)
             if (asked && es->current && !outcall_spared() && !library_spared(k, pc, call) &&
                 !handler_spared(k, es, uc)) {
                 k->library_asks = 0;
-                bti_klt_freeze(es, k);
+                if (call || !bti_async_redirect(es, k, uc))
+                    bti_klt_freeze(es, k);
             }
             if (call)
                 bti_restart(k, uc, &at, noted ? &seen : NULL);
@@ -363,7 +343,8 @@ void bti_preempt_init(void)
     if (!bti_g.time_slice_ns)
         return;
     dl_iterate_phdr(find_text, NULL);
-    dl_iterate_phdr(find_spared, NULL);
+    bti_text_find(spared, NSPARED);
+    bti_async_init();
     bti_restart_init();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

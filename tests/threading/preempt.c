@@ -5,7 +5,8 @@
  *            run only if the spinner is preempted.
  *   moved    a unit with a TLS block of its own runs on a spare OS thread
  *            (the main ULT spins meanwhile), parks, and resumes on another
- *            (the first is frozen with a unit that spins): its TLS
+ *            (the first is frozen with a unit that spins with a signal
+ *            mask of its own, which is never redirected): its TLS
  *            variable keeps address and value across the move, and the
  *            main ULT stays on the application's thread throughout.
  *   pipe     a unit blocked in read() on a pipe that a later unit writes.
@@ -20,6 +21,7 @@
  * Each case fails by its own deadline with a message, never hangs. */
 #include "check.h"
 
+#include <signal.h>
 #include <stdatomic.h>
 
 enum { ROUNDS = 20, RING = 4 };
@@ -79,12 +81,19 @@ static void mover(void *arg) {
   atomic_store(&release, 1);
 }
 
-/* Keeps the OS thread that first ran the mover frozen with it. */
+/* Keeps the OS thread that first ran the mover frozen with it: it spins
+ * with a signal mask of its own, which keeps the handler from redirecting
+ * it into a yield on that OS thread (threading/async.c). */
 static void holder(void *arg) {
   (void)arg;
+  sigset_t usr2, old;
+  sigemptyset(&usr2);
+  sigaddset(&usr2, SIGUSR2);
+  CHECK(pthread_sigmask(SIG_BLOCK, &usr2, &old) == 0);
   atomic_store(&holding, 1);
   while (!atomic_load(&release))
     ;
+  CHECK(pthread_sigmask(SIG_SETMASK, &old, NULL) == 0);
 }
 
 static void moved(void) {

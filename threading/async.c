@@ -1,0 +1,197 @@
+/* This file redirects a preempted unit into a user-space yield (async.h),
+ * Go's asynchronous preemption: the handler moves the interrupted stack
+ * pointer below the 128-byte red zone, stores the interrupted instruction
+ * there as a return address and resumes at bti_async_entry, which saves
+ * every register and calls bti_async_yield.
+ *
+ * When. The handler redirects, where it would otherwise freeze the KLT,
+ * only if all of these hold; else it freezes as before:
+ *   - the interrupted instruction lies outside Bobbin's code (the caller
+ *     checks), outside the C library and the loader (and, in sanitized
+ *     builds, the sanitizers' runtimes): Bobbin calls them from its own
+ *     code, whose locals (its ES's KLT, a seat field) belong to this OS
+ *     thread, and their own code keeps state of the OS thread (the owner
+ *     of a PI or robust mutex is its kernel id). Outside them, what runs
+ *     is the unit's own code, which could have yielded there itself;
+ *   - the unit is not in a system call: not just ended with EINTR (the
+ *     caller checks), not at a syscall instruction (one the kernel or the
+ *     handler made again), not where restart.c left one to make again.
+ *     Those freeze, and restart.c makes the call again on the same KLT;
+ *   - it is a ULT (a tasklet has no context of its own), not pinned to the
+ *     application's thread (bti_pinned), whose code stays on that thread;
+ *   - its TLS block moves with it: its own or borrowed (bti_tls_is_units),
+ *     loaded now, and its slots loaded (bti_tls_unit): never the ES's home
+ *     block or an OS thread's own, which the scheduler and other units use;
+ *   - it is not in a signal handler of the program's: its signal mask is
+ *     its KLT's at start (a handler blocks at least its own signal, unless
+ *     SA_NODEFER with an empty mask), and its stack pointer lies within its
+ *     stack (not on an alternate signal stack), with room below for the
+ *     saved state and the yield;
+ *   - no switch of its ES is half done (no deferred work waits), and it
+ *     holds no spinlock of the substrate's nor is in an outcall (preempt.h).
+ * An SC unit not yet promoted, or a unit run in place on its joiner's
+ * stack (host), suspends from the entry as from any other call in its
+ * code: bti_switch_to_sched promotes it and its hosts, and the frames
+ * beneath the entry go along with the stack they are on.
+ *
+ * Where the unit goes. bti_async_yield yields it as bt_yield does, behind
+ * the units ready on its ES (the scheduler's pick counts as the ES's
+ * switch for the monitor). A unit that stands for a thread (klt.h's
+ * in_thread) was stopped outside a scheduling point, as a frozen one is:
+ * until it runs again it counts among its ES's frozen threads, so that the
+ * ES runs only threads meanwhile, and it stays on its ES (as a frozen KLT's
+ * proxy does: the count is its ES's) and counts as a waiting thread for
+ * the monitor (as the proxy, a progress unit, does). It may go on on any
+ * OS thread serving its ES. */
+#include "async.h"
+
+#include "preempt.h"
+#include "scheduler.h"
+
+#include <link.h>
+#include <signal.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+enum {
+    RED_ZONE = 128,
+    /* what the entry pushes (16 registers and the return address), the
+     * XSAVE area's alignment, and the yield's frames (a promotion maps a
+     * stack) */
+    ENTRY_ROOM = 17 * 8 + 64 + 16384,
+};
+
+/* The XSAVE area's size for the features the OS enabled (bytes); 0: no
+ * redirection. Read by bti_async_entry. */
+__attribute__((visibility("hidden"))) uint64_t bti_async_xsave_size;
+
+void bti_async_entry(void);
+
+static struct bti_text outside[] = {
+    {"/libc.so", 0, 0},
+    {"/ld-linux", 0, 0},
+#ifdef BTI_ASAN
+    {"/libasan.so", 0, 0},
+    {"/libubsan.so", 0, 0},
+#endif
+};
+enum { NOUTSIDE = sizeof outside / sizeof *outside };
+
+static int find_texts(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    struct bti_text *texts = ((struct bti_text **)arg)[0];
+    size_t n = (size_t)((struct bti_text **)arg)[1];
+    for (size_t t = 0; t < n; t++) {
+        if (!info->dlpi_name || !strstr(info->dlpi_name, texts[t].name))
+            continue;
+        for (int i = 0; i < info->dlpi_phnum; i++) {
+            const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+            if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+                texts[t].lo = info->dlpi_addr + ph->p_vaddr;
+                texts[t].hi = texts[t].lo + ph->p_memsz;
+            }
+        }
+    }
+    return 0;
+}
+
+void bti_text_find(struct bti_text *texts, size_t n)
+{
+    void *arg[2] = {texts, (void *)n};
+    dl_iterate_phdr(find_texts, arg);
+}
+
+bool bti_text_has(const struct bti_text *texts, size_t n, uintptr_t pc)
+{
+    for (size_t t = 0; t < n; t++)
+        if (pc >= texts[t].lo && pc < texts[t].hi)
+            return true;
+    return false;
+}
+
+void bti_async_init(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    enum { XSAVE = 1u << 26, OSXSAVE = 1u << 27 };
+    if (!__get_cpuid(1, &a, &b, &c, &d) || (c & (XSAVE | OSXSAVE)) != (XSAVE | OSXSAVE) ||
+        __get_cpuid_max(0, NULL) < 0xd)
+        return;
+    __cpuid_count(0xd, 0, a, b, c, d);
+    bti_async_xsave_size = b;
+    bti_text_find(outside, NOUTSIDE);
+#endif
+}
+
+/* Whether the interrupted code runs with the signal mask its KLT started
+ * with (signals 1-64: the kernel's mask, all that the context holds). */
+static bool mask_is_base(const ucontext_t *uc, const bti_klt_t *k)
+{
+    for (int sig = 1; sig <= 64; sig++)
+        if (sigismember(&uc->uc_sigmask, sig) != sigismember(&k->base_mask, sig))
+            return false;
+    return true;
+}
+
+static bool movable_block(const bti_es_t *es, const bt_unit_t *u)
+{
+    return u->tls_mode != BTI_TLS_NONE && u->tls != es->home_tls && u->tls == es->cur_tls &&
+           bti_tls_is_units(u->tls) && bti_tls_unit == u;
+}
+
+static bool switch_done(const bti_es_t *es)
+{
+    return !es->dead && !es->parking && !es->yielding && !es->moving && !es->roc_completed;
+}
+
+/* The unit's stack is written below its red zone: no sanitizer checks it. */
+__attribute__((no_sanitize_address)) bool bti_async_redirect(bti_es_t *es, bti_klt_t *k,
+                                                              ucontext_t *uc)
+{
+    greg_t *regs = uc->uc_mcontext.gregs;
+    uintptr_t pc = (uintptr_t)regs[REG_RIP], sp = (uintptr_t)regs[REG_RSP];
+    bt_unit_t *u = es->current;
+    if (!bti_async_xsave_size || u->is_tasklet || bti_pinned(u) || bti_outcall ||
+        k->remade.pc || bti_at_syscall(pc) || bti_text_has(outside, NOUTSIDE, pc) ||
+        !movable_block(es, u) || !switch_done(es) || !mask_is_base(uc, k))
+        return false;
+    const bti_stack_t *s = bti_unit_stack(&es->sched_stack, u);
+    uintptr_t lo = (uintptr_t)s->lo, hi = lo + s->size;
+    if (sp < lo || sp > hi || sp - lo < RED_ZONE + ENTRY_ROOM + bti_async_xsave_size)
+        return false;
+    sp -= RED_ZONE + 8;
+    *(greg_t *)sp = regs[REG_RIP];
+    regs[REG_RSP] = (greg_t)sp;
+    regs[REG_RIP] = (greg_t)(uintptr_t)bti_async_entry;
+    return true;
+}
+
+/* Called by bti_async_entry on the unit's stack, every register of the
+ * interrupted code saved; returns when the unit runs again, on whatever
+ * OS thread serves its ES then. */
+__attribute__((used, visibility("hidden"))) void bti_async_yield(void)
+{
+    bti_es_t *es = bti_es_self();
+    bt_unit_t *self = es->current;
+    bool thread = bti_in_thread(self), migratable = self->migratable,
+         progress = self->progress;
+    if (thread) {
+        self->migratable = false;
+        self->progress = true;
+        es->frozen_threads++;
+    }
+    es->yielding = self;
+    es->current = NULL;
+    bti_switch_to_sched(es, self);
+    if (thread) {
+        es = bti_es_self();
+        self->migratable = migratable;
+        self->progress = progress;
+        es->frozen_threads--;
+        bti_aside_return(es);
+    }
+}
