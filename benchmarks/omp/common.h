@@ -19,6 +19,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "../counters.h" /* bench_os_threads */
+
 #define BENCH_MAX_SAMPLES 4096
 
 static int bench_cmp_double(const void *a, const void *b)
@@ -62,20 +64,6 @@ static void bench_result(const char *bench, const char *cas, const char *param,
            bench, cas, param, s.median, unit, s.lo, s.hi, ok ? "ok" : "bad",
            extra && *extra ? " " : "", extra ? extra : "");
     fflush(stdout);
-}
-
-/* Threads the process has now, from /proc/self/status (0 if unreadable). */
-__attribute__((unused)) static int bench_os_threads(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    int n = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, "Threads:", 8))
-            n = atoi(line + 8);
-    if (f)
-        fclose(f);
-    return n;
 }
 
 /* User + system CPU seconds of the whole process so far. */

@@ -13,13 +13,27 @@
  *     promotion-join kind=<k> s=<pct> cycles=<value>      (joiner)
  * A tasklet (RtC) cannot suspend, so it is measured at S = 0 only.
  *
- *     bench_promotion [--quick]      (run with BOBBIN_NUM_ES=1, which it sets) */
+ * --counts measures instead what each fork-join costs the process in OS
+ * threads (../counters.h): for every kind at S = 0 and 100, both ways, the
+ * futex calls, context switches and clones per fork-join (100 of them
+ * unless --iterations says otherwise) and the peak number of OS threads
+ * (sampled by the main ULT and by the last unit back from its suspension),
+ * one line per case:
+ *     handoffs bench=promotion case=<k>-s<pct>[-join] per=fork-join n=<iterations>
+ *              futex=<x|n/a> csw=<x> clones=<x|n/a> os_threads=<peak>
+ *
+ * (--case C: only that one, as tools/bench counts under strace where the
+ * process cannot count its futex calls itself).
+ *
+ *     bench_promotion [--quick] [--iterations N] [--counts [--case C]]
+ *                    (run with BOBBIN_NUM_ES=1, which it sets) */
 #include <bobbin/threading.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../counters.h"
 #include "tsc.h"
 
 enum { N = 128 };
@@ -32,10 +46,29 @@ static const struct {
 } kinds[] = {{"full", BT_ULT_FULL, 0}, {"lsa", BT_ULT_LSA, 0}, {"roc", BT_ULT_ROC, 0},
              {"ss", BT_ULT_SS, 0},     {"sc", BT_ULT_SC, 0},   {"rtc", 0, 1}};
 
-static void body(void *suspends)
+/* The largest number of OS threads sampled, when counting. */
+static int peak_threads;
+static bool sampling;
+
+static void sample_threads(void)
 {
-    if (suspends)
+    int now = bench_os_threads();
+    if (now > peak_threads)
+        peak_threads = now;
+}
+
+/* arg: NULL runs through, SUSPEND yields once, SUSPEND_AND_SAMPLE (the last
+ * unit, when it suspends) also samples the threads once it is back. */
+#define SUSPEND ((void *)1)
+#define SUSPEND_AND_SAMPLE ((void *)2)
+
+static void body(void *arg)
+{
+    if (arg) {
         bt_yield();
+        if (arg == SUSPEND_AND_SAMPLE && sampling)
+            sample_threads();
+    }
 }
 
 /* Unit i suspends if the first i + 1 units hold one more share of S than
@@ -47,7 +80,13 @@ static double fork_join(bt_unit_attr_t attr, int percent, bool by_joiner)
     bt_unit_t *u[N];
     uint64_t t0 = tsc_begin();
     for (int i = 0; i < N; i++)
-        u[i] = bt_create(NULL, body, suspends(i, percent) ? (void *)1 : NULL, &attr);
+        u[i] = bt_create(NULL, body,
+                         !suspends(i, percent) ? NULL
+                         : i == N - 1          ? SUSPEND_AND_SAMPLE
+                                               : SUSPEND,
+                         &attr);
+    if (sampling)
+        sample_threads();
     if (!by_joiner)
         bt_yield();
     for (int i = 0; i < N; i++)
@@ -95,12 +134,85 @@ static int table(bool by_joiner, int iterations, double *samples, char (*lines)[
     return nlines;
 }
 
+/* --counts: one line per kind, S = 0 and 100, both ways, after one
+ * fork-join of warm-up. The threads are sampled twice per fork-join (by the
+ * main ULT once it made the units, by the last unit back from its
+ * suspension), not by every unit: a sample is three system calls. */
+static int counts(int iterations, const char *only)
+{
+    static const int counted[] = {0, 100};
+    int done = 0;
+    sampling = true;
+    for (int j = 0; j < 2; j++)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+            for (size_t p = 0; p < sizeof counted / sizeof counted[0]; p++) {
+                if (kinds[k].tasklet && counted[p])
+                    continue;
+                char name[32];
+                snprintf(name, sizeof name, "%s-s%d%s", kinds[k].name, counted[p],
+                         j ? "-join" : "");
+                if (only && strcmp(only, name))
+                    continue;
+                bt_unit_attr_t attr = {.kind = kinds[k].kind, .tasklet = kinds[k].tasklet,
+                                       .in_place = j};
+                fork_join(attr, counted[p], j);
+                peak_threads = 0;
+                struct bench_counts before = bench_counts_now();
+                for (int i = 0; i < iterations; i++)
+                    fork_join(attr, counted[p], j);
+                struct bench_counts after = bench_counts_now();
+                char fields[160];
+                printf("handoffs bench=promotion case=%s per=fork-join n=%d %s\n", name,
+                       iterations,
+                       bench_counts_fields(fields, sizeof fields, before, after, iterations,
+                                           peak_threads));
+                fflush(stdout);
+                done++;
+            }
+    return done;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: bench_promotion [--quick] [--iterations N] [--counts [--case C]]\n");
+    exit(2);
+}
+
 int main(int argc, char **argv)
 {
-    int iterations = argc > 1 && !strcmp(argv[1], "--quick") ? 200 : 5000;
+    bench_counters_start(argv);
+    int iterations = -1; /* the default of the mode */
+    bool count = false;
+    const char *only = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            iterations = 200;
+        else if (!strcmp(argv[i], "--counts"))
+            count = true;
+        else if (!strcmp(argv[i], "--case") && i + 1 < argc)
+            only = argv[++i];
+        else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
+            iterations = atoi(argv[++i]);
+        else
+            usage();
+    }
+    if (iterations == -1)
+        iterations = count ? 100 : 5000;
+    if (iterations < 1) {
+        fprintf(stderr, "bench_promotion: --iterations must be positive\n");
+        return 2;
+    }
     setenv("BOBBIN_NUM_ES", "1", 1);
     if (bt_init())
         return 1;
+    if (count) {
+        int done = counts(iterations, only);
+        bt_finalize();
+        if (!done)
+            fprintf(stderr, "bench_promotion: no case '%s' (cases: <kind>-s0, <kind>-s100, "
+                            "each also with -join)\n", only);
+        return !done;
+    }
     double *samples = malloc((size_t)iterations * sizeof *samples);
     char lines[64][96];
     int nlines = table(false, iterations, samples, lines, 0);
