@@ -13,15 +13,20 @@
  *     thread, and their own code keeps state of the OS thread (the owner
  *     of a PI or robust mutex is its kernel id). Outside them, what runs
  *     is the unit's own code, which could have yielded there itself;
- *   - the unit is not in a system call: not just ended with EINTR (the
- *     caller checks), not at a syscall instruction (one the kernel or the
- *     handler made again), not where restart.c left one to make again.
- *     Those freeze, and restart.c makes the call again on the same KLT;
+ *   - the unit is not in a system call, or in one the kernel makes again
+ *     at its syscall instruction (SA_RESTART) that any OS thread may make
+ *     (made_again_anywhere: a futex wait without a timeout), wherever
+ *     that instruction lies (the C library's wrapper goes on from there
+ *     with the unit's block). Not one just ended with EINTR (the caller
+ *     checks), nor where restart.c left one to make again: those freeze,
+ *     and restart.c makes the call again on the same KLT;
  *   - it is a ULT (a tasklet has no context of its own), not pinned to the
  *     application's thread (bti_pinned), whose code stays on that thread;
- *   - its TLS block moves with it: its own or borrowed (bti_tls_is_units),
- *     loaded now, and its slots loaded (bti_tls_unit): never the ES's home
- *     block or an OS thread's own, which the scheduler and other units use;
+ *   - its TLS block goes where it goes (movable_block): its own or
+ *     borrowed, that of the unit beneath it whose block it runs with in
+ *     place, or the ES's home block for units without one, which every OS
+ *     thread serving the ES loads for them; loaded now, and its slots
+ *     loaded (bti_tls_unit); never an OS thread's own;
  *   - it is not in a signal handler of the program's: its signal mask is
  *     its KLT's at start (a handler blocks at least its own signal, unless
  *     SA_NODEFER with an empty mask), and its stack pointer lies within its
@@ -48,9 +53,11 @@
 #include "preempt.h"
 #include "scheduler.h"
 
+#include <linux/futex.h>
 #include <link.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -137,10 +144,37 @@ static bool mask_is_base(const ucontext_t *uc, const bti_klt_t *k)
     return true;
 }
 
+/* Whether the system call the kernel set regs to make again after the
+ * handler (SA_RESTART: at its syscall instruction, its number in rax, its
+ * arguments as they were) may be made again by whichever OS thread runs
+ * the unit next: a wait on a futex word without a timeout (one with a
+ * timeout is restarted through restart_syscall, which resumes a per-thread
+ * record of the kernel's) and without priority inheritance (which names
+ * the kernel thread). A lock's or a condition's wait is made again there
+ * after any signal anyway. Others freeze: a program that signals the OS
+ * thread blocked in a read, to end it with EINTR, finds it there. */
+static bool made_again_anywhere(const greg_t *regs)
+{
+    int op = (int)regs[REG_RSI] & FUTEX_CMD_MASK;
+    return regs[REG_RAX] == SYS_futex && (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET);
+}
+
+/* The block loaded goes where u goes: u's own or borrowed one; where u runs
+ * in place with its joiner's (no block of its own), that of the unit
+ * beneath it on the stack, which goes along with the stack; or, where u and
+ * the units beneath it have none, the ES's home block, which every OS
+ * thread serving the ES loads for such units, as where they yield. */
 static bool movable_block(const bti_es_t *es, const bt_unit_t *u)
 {
-    return u->tls_mode != BTI_TLS_NONE && u->tls != es->home_tls && u->tls == es->cur_tls &&
-           bti_tls_is_units(u->tls) && bti_tls_unit == u;
+    if (bti_tls_unit != u)
+        return false;
+    const bt_unit_t *owner = u;
+    while (owner->tls_mode == BTI_TLS_NONE && owner->host)
+        owner = owner->host;
+    if (owner->tls_mode == BTI_TLS_NONE)
+        return es->cur_tls == es->home_tls && !es->home_frozen;
+    return owner->tls == es->cur_tls && owner->tls != es->home_tls &&
+           bti_tls_is_units(owner->tls);
 }
 
 static bool switch_done(const bti_es_t *es)
@@ -156,7 +190,8 @@ __attribute__((no_sanitize_address)) bool bti_async_redirect(bti_es_t *es, bti_k
     uintptr_t pc = (uintptr_t)regs[REG_RIP], sp = (uintptr_t)regs[REG_RSP];
     bt_unit_t *u = es->current;
     if (!bti_async_xsave_size || u->is_tasklet || bti_pinned(u) || bti_outcall ||
-        k->remade.pc || bti_at_syscall(pc) || bti_text_has(outside, NOUTSIDE, pc) ||
+        k->remade.pc ||
+        (bti_at_syscall(pc) ? !made_again_anywhere(regs) : bti_text_has(outside, NOUTSIDE, pc)) ||
         !movable_block(es, u) || !switch_done(es) || !mask_is_base(uc, k))
         return false;
     const bti_stack_t *s = bti_unit_stack(&es->sched_stack, u);

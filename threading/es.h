@@ -132,8 +132,7 @@ static inline bti_es_t *bti_es_self(void) { return bti_tls_es; }
  * slots are their only copies: bt_self_set_flag (twice per gcc task run
  * at once) is one store to the block, not a second one to the unit's line
  * as well, and a unit saves the slots back (bti_arg_save) whenever its
- * code stops running on its block: where it switches away, steps aside,
- * or lets another unit run on its stack. */
+ * code stops running on its block: where it switches away, or lets another unit run on its stack. */
 extern __thread void *bti_tls_arg __attribute__((tls_model("initial-exec")));
 extern __thread int bti_tls_flag __attribute__((tls_model("initial-exec")));
 extern __thread bt_unit_t *bti_tls_unit __attribute__((tls_model("initial-exec")));

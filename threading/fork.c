@@ -22,7 +22,7 @@
  * the child's first allocation of that size waits on it. glibc's malloc
  * takes its locks around fork() itself, but an allocator that replaces it
  * may not (gcc 12's libasan takes none), and the substrate starts threads
- * at any time: a spare when a thread steps aside, the monitor's. So every
+ * at any time: a spare when a thread is frozen, the monitor's. So every
  * OS thread of the substrate starts through bti_spawn and says when it is
  * past its first steps (bti_spawned); a fork waits for the threads on
  * their way and lets none start until it has returned. */

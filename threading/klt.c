@@ -278,62 +278,10 @@ void bti_klt_freeze(bti_es_t *es, bti_klt_t *k)
         bti_arg_load(u);
 }
 
-bt_unit_t *bti_klt_pinned_proxy(void) { return &bti_g.adopter->proxy; }
-
-/* A spare of es, made if there is none: waits for the new thread. */
-static bti_klt_t *spare_get(bti_es_t *es)
-{
-    bti_klt_t *s = spare_pop(es);
-    if (!s)
-        bti_klt_spawn_spare(es);
-    while (!s) { /* the system call: sched_yield may be Bobbin's own */
-        syscall(SYS_sched_yield);
-        s = spare_pop(es);
-    }
-    return s;
-}
-
-/* The application's thread waits as a frozen one does, except that its
- * block stays usable: it left its unit at a call into the substrate, not
- * halfway through the C library. */
-void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready)
-{
-    bti_arg_save(self);
-    bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_relaxed);
-    k->stepping_aside = 1;
-    atomic_signal_fence(memory_order_seq_cst);
-    /* Its own block, not one its ES's cache holds and lets stay loaded
-     * while the ES runs its own code (a join's, tls.h): another OS thread
-     * serves the ES meanwhile and may lend that block to a unit. */
-    bti_tls_enter(es, bti_unit_tls(es, self));
-    bool kept = bti_home_leave(es, self);
-    bt_unit_t *p = proxy_of(k);
-    es->current = self;
-    es->parking = NULL;
-    if (ready) {
-        bti_yield_push(es, p);
-    } else {
-        int expected = BTI_RUNNING;
-        if (!atomic_compare_exchange_strong_explicit(&self->park, &expected, BTI_PARKED,
-                                                     memory_order_acq_rel,
-                                                     memory_order_acquire)) {
-            /* The wake came first: consume the permit, go on. */
-            atomic_store_explicit(&self->park, BTI_RUNNING, memory_order_relaxed);
-            k->stepping_aside = 0;
-            bti_home_return(kept);
-            return;
-        }
-    }
-    stand_by(es, k, spare_get(es), false, false);
-    atomic_signal_fence(memory_order_seq_cst);
-    k->stepping_aside = 0;
-    bti_arg_load(self); /* units ran with its block meanwhile */
-    bti_home_return(kept);
-}
-
 /* The active KLT, at its scheduler, gives es to k and waits until es is
- * given back; at finalize it leaves through the context its thread
- * entered the scheduler from. */
+ * given back: as a spare, or, the application's thread, through its proxy,
+ * as only it may run the units pinned to it (bti_pinned); at finalize it
+ * leaves through the context its thread entered the scheduler from. */
 static void hand_over(bti_es_t *es, bti_klt_t *k)
 {
     bti_klt_t *self = atomic_load_explicit(&es->klt, memory_order_relaxed);
@@ -345,8 +293,11 @@ static void hand_over(bti_es_t *es, bti_klt_t *k)
         bti_aside_return(es);
     }
     k->frozen = false;
+    if (self == bti_g.adopter)
+        bti_yield_push(es, proxy_of(self)); /* while it still owns the pools */
     activate(es, k);
-    spare_push(es, self);
+    if (self != bti_g.adopter)
+        spare_push(es, self);
     wake(k, BTI_KLT_RUN);
     if (wait_go(self) == BTI_KLT_STOP)
         bti_jump(&self->seat.os_ctx, &self->seat.os_stack);

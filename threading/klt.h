@@ -25,7 +25,7 @@
  * freezes the block too: until it resumes, the ES runs its scheduler on
  * the active KLT's own block and sets aside the units that would need the
  * home one (set_aside), the application's thread among them when it
- * stepped aside (bti_klt_may_resume).
+ * waits for its proxy's turn (bti_klt_may_resume).
  *
  * Tasks. A unit that is not a thread (not progress) runs on an ES when the
  * thread there reaches a point where it lets other work run: OpenMP's task
@@ -80,9 +80,6 @@ typedef struct bti_klt {
     bool held_thread; /* frozen in a thread's code (klt.c) */
     _Atomic int go;
     _Atomic int preempt; /* the monitor asks it to give its ES up */
-    /* In bti_klt_step_aside, which calls the C library (to start a spare)
-     * with its proxy in a pool: its own signal handler must not freeze it. */
-    volatile sig_atomic_t stepping_aside;
     /* The times in a row its handler was asked to freeze it in the C
      * library and left it alone (preempt.c); its handler's only. */
     unsigned library_asks;
@@ -146,23 +143,32 @@ void bti_klt_resume(bti_es_t *es, bti_klt_t *k);
  * OS threads would take turns with one block, each halfway through code
  * that uses it (malloc's cache, a lock's owner, the application's TLS).
  * Only the application's thread, whose block is ES 0's home one, meets
- * this: it steps aside without holding its block (bti_klt_step_aside),
- * and the spares run ES 0 with it meanwhile. */
+ * this: it waits for its proxy's turn with its own block loaded after it
+ * gave ES 0 to a frozen KLT (hand_over), and the spares run ES 0 with
+ * that block meanwhile. */
 static inline bool bti_klt_may_resume(const bti_es_t *es, const bti_klt_t *k)
 {
     return !es->home_frozen || k->held_home || k->seat.cur_tls != es->home_tls;
 }
 /* Whether u runs on the application's thread only: ES 0's main unit, and
- * the units run in place on its stack. That thread never runs the
- * scheduler: when such a unit leaves its context, the thread gives its ES
- * to a spare and waits, as if frozen, and the unit is made ready by
- * pushing the thread's proxy. So the application's code stays on its own
- * thread, which signals to the process and to that thread reach. */
+ * the units run in place on its stack. So the application's code stays on
+ * its own thread, which signals to the process and to that thread reach.
+ * While such a unit waits, that thread runs ES 0's scheduler, as an ES's
+ * own OS thread does: a switch in user space. Only a frozen KLT of ES 0
+ * (or the application's thread's own freeze) makes another OS thread
+ * serve ES 0, which then passes over pinned units until the application's
+ * thread has ES 0 back. */
 static inline bool bti_pinned(const bt_unit_t *u)
 {
     while (u->host)
         u = u->host;
     return u == &bti_g.main_unit;
+}
+/* Whether the caller, at es's scheduler or in a unit's code on es, is the
+ * application's thread, the one OS thread that may run pinned units. */
+static inline bool bti_klt_on_adopter(const bti_es_t *es)
+{
+    return atomic_load_explicit(&es->klt, memory_order_relaxed) == bti_g.adopter;
 }
 /* Whether a thread runs u's code, or that of the units u runs on. */
 static inline bool bti_in_thread(const bt_unit_t *u)
@@ -172,11 +178,6 @@ static inline bool bti_in_thread(const bt_unit_t *u)
             return true;
     return false;
 }
-/* A pinned unit leaves its context: parks (es->parking == self) or, if
- * ready, yields. Returns when it runs again. */
-void bti_klt_step_aside(bti_es_t *es, bt_unit_t *self, bool ready);
-/* What to push to make a pinned unit ready. */
-bt_unit_t *bti_klt_pinned_proxy(void);
 
 /* Whether u may run on es now, which is not if its block is still loaded
  * where it last ran (bti_block_elsewhere), or if it would run with es's

@@ -204,7 +204,7 @@ static void on_signal(int sig, siginfo_t *info, void *context)
         struct bti_seen_call seen;
         bool noted = bti_restart_take_note(k, &seen);
         uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-        if (bti_restart_may_freeze(pc, text_lo, text_hi) && !k->stepping_aside && !bti_nopreempt) {
+        if (bti_restart_may_freeze(pc, text_lo, text_hi) && !bti_nopreempt) {
             bool call = bti_restart_wanted(k, uc);
             struct timespec at;
             if (call)

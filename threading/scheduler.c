@@ -340,8 +340,7 @@ void bti_unit_finish(bti_es_t *es, bt_unit_t *u)
  * it without a scheduling point. */
 static void make_ready(bt_unit_t *u)
 {
-    bti_pool_push(&u->es->pools[bti_roams(u) ? 1 : 0],
-                  bti_pinned(u) ? bti_klt_pinned_proxy() : u);
+    bti_pool_push(&u->es->pools[bti_roams(u) ? 1 : 0], u);
 }
 
 void bti_after_switch(bti_es_t *es)
@@ -396,7 +395,8 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
      * is safe: nobody can free u until the joiner runs. */
     uintptr_t jw = atomic_load_explicit(&u->join, memory_order_acquire);
     bt_unit_t *joiner = jw > BTI_JOIN_DONE ? ((bti_waiter_t *)jw)->unit : NULL;
-    if (joiner && joiner->es == es && bti_may_run(es, joiner) && !bti_pinned(joiner) &&
+    if (joiner && joiner->es == es && bti_may_run(es, joiner) &&
+        (!bti_pinned(joiner) || bti_klt_on_adopter(es)) &&
         claim(joiner)) {
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
         es->current = joiner;
@@ -601,6 +601,9 @@ void bti_sched_main(void *unused)
                     !atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed)) ||
                    !bti_may_run(es, u)) {
             set_aside(es, u, stealable);
+        } else if (bti_pinned(u) && !bti_klt_on_adopter(es)) {
+            /* its OS thread waits frozen, or for its proxy's turn: after that */
+            bti_yield_push(es, u);
         } else if (u->is_tasklet) {
             es->idle_probes = 0;
             bti_run_here(es, u, true);
@@ -640,10 +643,6 @@ void bti_switch_to_sched(bti_es_t *es, bt_unit_t *self)
     bti_arg_save(self);
     if (self->unpromoted)
         bti_promote(es, self);
-    if (bti_pinned(self)) {
-        bti_klt_step_aside(es, self, false);
-        return;
-    }
     bool kept = bti_home_leave(es, self);
     if (es->moving == self) /* it goes on elsewhere (tls.h) */
         bti_tls_enter(es, es->native_tls);

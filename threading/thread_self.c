@@ -10,6 +10,8 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* The unit whose code runs on an ES's OS thread, but for the
  * application's own thread, whose code runs on its own OS thread. */
@@ -49,6 +51,24 @@ int bt_self_kernel_stack_thread(pthread_t *th)
 
 int bt_self_on_unit_block(void) { return bti_tls_is_units(bti_tls_current()); }
 
+/* Whether the units of es run on CPUs of set only: on its CPU, or for ES 0,
+ * which the application's thread serves, where that thread may run, which
+ * is the application's to choose (a spare of ES 0 follows it there). */
+static bool runs_within(const bti_es_t *es, size_t setsize, const cpu_set_t *set)
+{
+    if (es->cpu < 0 || !CPU_ISSET_S(es->cpu, setsize, set))
+        return false;
+    if (es->rank != 0 || !bti_g.adopter)
+        return true;
+    cpu_set_t mask;
+    if (syscall(SYS_sched_getaffinity, bti_g.adopter->tid, sizeof mask, &mask) < 0)
+        return false;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, &mask) && !CPU_ISSET_S(cpu, setsize, set))
+            return false;
+    return true;
+}
+
 int bt_self_bind_cpus(size_t setsize, const void *cpuset)
 {
     bti_es_t *es = bti_es_self();
@@ -56,14 +76,13 @@ int bt_self_bind_cpus(size_t setsize, const void *cpuset)
     if (!u)
         return -1;
     const cpu_set_t *set = cpuset;
-    if (es->cpu >= 0 && CPU_ISSET_S(es->cpu, setsize, set)) {
+    if (runs_within(es, setsize, set)) {
         /* read only by thieves while it waits in a pool, never now */
         u->migratable = false;
         return 0;
     }
     for (int i = 0; i < bti_g.num_es; i++) {
-        int cpu = bti_g.es[i]->cpu;
-        if (cpu < 0 || !CPU_ISSET_S(cpu, setsize, set))
+        if (!runs_within(bti_g.es[i], setsize, set))
             continue;
         if (u->is_tasklet || u->host)
             return EINVAL;

@@ -156,11 +156,11 @@ static bool join_ready(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
         return true;
     }
-    if (!self->is_tasklet && bti_may_run(es, u) && !bti_pinned(self)) {
+    if (!self->is_tasklet && bti_may_run(es, u)) {
         join_bypass(es, self, u);
         return true;
     }
-    /* neither a tasklet nor the application's thread switches: put it back */
+    /* a tasklet does not switch: put it back */
     bool progress = bti_count(es, u);
     bti_fifo_push_front(&es->local, u);
     bti_watch(progress);
@@ -399,10 +399,6 @@ void bt_yield(void)
     bt_unit_t *self = self_ult(es);
     if (!self)
         return;
-    if (bti_pinned(self)) {
-        bti_klt_step_aside(es, self, true);
-        return;
-    }
     es->yielding = self; /* queued once saved: a thief may take it at once */
     es->current = NULL;
     bti_switch_to_sched(es, self);
@@ -412,7 +408,7 @@ void bt_yield_to(bt_unit_t *target)
 {
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = self_ult(es);
-    if (!self || target == self || bti_pinned(self) || !bti_may_run(es, target) ||
+    if (!self || target == self || !bti_may_run(es, target) ||
         !bti_take_ready(es, target)) {
         bt_yield();
         return;

@@ -3,14 +3,16 @@
  * on: sharing it would slow the program's start. The test moves itself to
  * the last CPU of its mask, where a list in mask order would bind ES 1 on
  * two CPUs; it retries if the kernel moved it while bt_init ran.
- * bt_es_cpu names each ES's CPU. A unit that ES 0 runs while the initial
- * thread waits runs on a spare OS thread, bound to ES 0's CPU. With
+ * bt_es_cpu names each ES's CPU. A spare OS thread that serves ES 0 while
+ * the initial thread is frozen with a unit runs on ES 0's CPU. With
  * es0_bound_by_caller (a caller that binds ES 0's thread itself) ES i
  * takes the i-th CPU of the mask, ES 0 the lowest, wherever the
  * initialising thread runs, and ES 0's spares run where that thread may. */
 #include "check.h"
 
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 
 enum { ATTEMPTS = 50 };
@@ -27,15 +29,33 @@ static void report_and_wake(void *arg) {
   bt_futex_wake(&reported, 1);
 }
 
-/* The mask of a unit on ES 0 while the initial thread waits: the main ULT
- * runs on that thread only, so a spare OS thread serves ES 0 meanwhile. */
+/* Keeps ES 0 past a slice until the reporter has run, with a signal mask
+ * of its own, so that preemption freezes its OS thread with it rather than
+ * redirecting it into a yield (threading/async.c). */
+static void spin_until_reported(void *arg) {
+  (void)arg;
+  sigset_t usr2, old;
+  sigemptyset(&usr2);
+  sigaddset(&usr2, SIGUSR2);
+  CHECK(pthread_sigmask(SIG_BLOCK, &usr2, &old) == 0);
+  while (!__atomic_load_n(&reported, __ATOMIC_ACQUIRE))
+    ;
+  CHECK(pthread_sigmask(SIG_SETMASK, &old, NULL) == 0);
+}
+
+/* The mask of a unit on ES 0 while the initial thread, running ES 0's
+ * scheduler as the main ULT waits, is frozen with a spinner (preempt.c):
+ * a spare OS thread serves ES 0 meanwhile. */
 static void spare_mask(cpu_set_t *mask) {
   reported = 0;
-  bt_unit_t *u = bt_ult_create(bt_pool_private(0), report_and_wake, mask);
-  CHECK(u);
+  bt_unit_attr_t thread = {.progress = 1};
+  bt_unit_t *s = bt_create(bt_pool_private(0), spin_until_reported, NULL, &thread);
+  bt_unit_t *u = bt_create(bt_pool_private(0), report_and_wake, mask, &thread);
+  CHECK(s && u);
   while (!__atomic_load_n(&reported, __ATOMIC_ACQUIRE))
     bt_futex_wait(&reported, 0);
   bt_join_free(u);
+  bt_join_free(s);
 }
 
 static int last_cpu(const cpu_set_t *set) {
