@@ -57,16 +57,6 @@ typedef struct bob_binding {
 enum bob_kind { BOB_KIND_ULT, BOB_KIND_FULL, BOB_KIND_LSA, BOB_KIND_ROC, BOB_KIND_SS,
                 BOB_KIND_SC, BOB_KIND_TASKLET };
 
-/* Every unit of the runtime keeps its block while it waits, but where it
- * lends its seat (seat.c). */
-static inline bt_unit_attr_t bob_unit_attr(int kind)
-{
-    return (bt_unit_attr_t){.kind = kind == BOB_KIND_TASKLET ? BT_ULT_DEFAULT
-                                                             : (enum bt_ult_kind)kind,
-                            .tasklet = kind == BOB_KIND_TASKLET,
-                            .keep_block = 1};
-}
-
 /* Global settings read once from the environment (env.c). */
 typedef struct bob_config {
     bob_icv_t initial_icv;
@@ -98,6 +88,20 @@ enum { BOB_LIBRARY_SERIAL = 1, BOB_LIBRARY_TURNAROUND, BOB_LIBRARY_THROUGHPUT };
 enum bob_offload { BOB_OFFLOAD_DISABLED = 0, BOB_OFFLOAD_DEFAULT = 1, BOB_OFFLOAD_MANDATORY = 2 };
 
 extern bob_config_t bob_config;
+
+/* Whether the runtime's units keep their TLS block while they wait, but
+ * where they lend their seat (seat.c): not under BOBBIN_TLS=off, where
+ * every OpenMP thread runs with the block of the ES it runs on, and a unit
+ * that started meanwhile would take a block of its own. */
+static inline int bob_keeps_block(void) { return !bob_config.tls_off; }
+
+static inline bt_unit_attr_t bob_unit_attr(int kind)
+{
+    return (bt_unit_attr_t){.kind = kind == BOB_KIND_TASKLET ? BT_ULT_DEFAULT
+                                                             : (enum bt_ult_kind)kind,
+                            .tasklet = kind == BOB_KIND_TASKLET,
+                            .keep_block = bob_keeps_block()};
+}
 
 /* Sets nthreads-var to list[0] and the levels below to the rest, which
  * icv points into: list must last (bob_intern_ints). */

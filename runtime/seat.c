@@ -327,5 +327,5 @@ void bob_seat_reclaim(bob_thread_t *ctx)
         unlend(s, ctx);
     }
     bob_spin_release(&team->seats_lock);
-    bt_self_keep_block(1);
+    bt_self_keep_block(bob_keeps_block());
 }

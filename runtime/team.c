@@ -113,8 +113,8 @@ static void runtime_init(void)
     }
     if (bt_init_with(&options))
         bob_fatal("the threading substrate could not start");
-    bt_self_keep_block(1); /* as the runtime's units do (bob_unit_attr) */
     bob_read_environment();
+    bt_self_keep_block(bob_keeps_block()); /* as the runtime's units do (bob_unit_attr) */
     bob_blocks_init();
     bob_team_mem_init();
     if (bt_self()) /* this thread is ES 0's main ULT: the program's initial thread */
