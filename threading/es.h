@@ -79,6 +79,7 @@ typedef struct bti_es {
     _Atomic(struct bti_klt *) klt;    /* the OS thread serving it (klt.h) */
     _Atomic(struct bti_klt *) spares; /* its OS threads waiting to */
     _Atomic int spawning; /* a spare is being started (klt.c) */
+    _Atomic int spare_wanted; /* a freeze found no spare (preempt.c) */
     _Atomic unsigned nswitch; /* units picked: the monitor's sign of progress */
     _Atomic int waiting; /* progress units ready in its pools (preempt.h) */
 } bti_es_t;

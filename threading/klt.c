@@ -193,7 +193,7 @@ void bti_klt_spawn(bti_es_t *es)
     start(record_new(es), false);
 }
 
-static void spare_new(bti_es_t *es, bool held)
+static void spare_new(bti_es_t *es)
 {
     if (atomic_exchange_explicit(&es->spawning, 1, memory_order_acq_rel))
         return;
@@ -202,10 +202,8 @@ static void spare_new(bti_es_t *es, bool held)
         bti_fatal("cannot map a scheduler stack for ES %d", es->rank);
     btd_ctx_make(&k->seat.sched_ctx, k->seat.sched_stack.lo, k->seat.sched_stack.size,
                  bti_sched_main, NULL);
-    start(k, held);
+    start(k, true);
 }
-
-void bti_klt_spawn_spare(bti_es_t *es) { spare_new(es, false); }
 
 /* Allocating too, under the right to start threads: a fork holds that
  * from before it takes the allocator's locks until it has released them. */
@@ -213,7 +211,7 @@ void bti_klt_try_spawn_spare(bti_es_t *es)
 {
     if (!bti_spawn_try_hold())
         return;
-    spare_new(es, true);
+    spare_new(es);
     bti_spawn_release();
 }
 
@@ -262,8 +260,10 @@ static void stand_by(bti_es_t *es, bti_klt_t *k, bti_klt_t *s, bool home, bool t
 void bti_klt_freeze(bti_es_t *es, bti_klt_t *k)
 {
     bti_klt_t *s = spare_pop(es);
-    if (!s)
+    if (!s) {
+        atomic_store_explicit(&es->spare_wanted, 1, memory_order_relaxed);
         return;
+    }
     bt_unit_t *p = proxy_of(k), *u = es->current;
     /* The block stays loaded here, but others may load it meanwhile (the
      * home block, the application's thread's): the slots of a unit whose

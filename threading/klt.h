@@ -123,14 +123,14 @@ void bti_klt_proxy_fn(void *klt);
 bti_klt_t *bti_klt_adopt(bti_es_t *es, bool application);
 /* Starts es's first KLT (active at once). */
 void bti_klt_spawn(bti_es_t *es);
-/* Starts a spare for es unless one is on its way; the monitor's try does
- * nothing while a fork is on its way (it would wait for the allocator). */
-void bti_klt_spawn_spare(bti_es_t *es);
+/* Starts a spare for es unless one is on its way; does nothing while a
+ * fork is on its way (it would wait for the allocator). */
 void bti_klt_try_spawn_spare(bti_es_t *es);
 bool bti_klt_has_spare(bti_es_t *es);
 
 /* Called by the signal handler on es's active KLT k, interrupted outside
- * Bobbin's code while es->current ran: hands es to a spare and waits until
+ * Bobbin's code while es->current ran: hands es to a spare (or, with none,
+ * sets es->spare_wanted and returns at once) and waits until
  * a scheduler picks k's proxy, which waits with the units that yielded:
  * behind every other ready unit, so spinners take turns only among
  * themselves and with what waits in a system call. */

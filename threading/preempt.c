@@ -224,11 +224,17 @@ static void on_signal(int sig, siginfo_t *info, void *context)
     errno = saved_errno;
 }
 
+/* A spare is started only once a freeze found none: most preempted units
+ * are redirected into a yield (async.c) and need no other OS thread. The
+ * handler cannot start one, so the unit runs on until the next look. */
 static void preempt(bti_es_t *es)
 {
-    if (!bti_klt_has_spare(es)) { /* next look: the handler cannot make one */
-        bti_klt_try_spawn_spare(es);
-        return;
+    if (atomic_load_explicit(&es->spare_wanted, memory_order_relaxed)) {
+        if (!bti_klt_has_spare(es)) {
+            bti_klt_try_spawn_spare(es);
+            return;
+        }
+        atomic_store_explicit(&es->spare_wanted, 0, memory_order_relaxed);
     }
     bti_klt_t *k = atomic_load_explicit(&es->klt, memory_order_acquire);
     bti_restart_note(k);

@@ -191,6 +191,10 @@ void bti_tls_asan_load(const void *save, void *block)
         memcpy(dst + 16 * k, (const char *)save + 16 * k, 16);
     }
 }
+
+static bool os_thread_key(int k) { return k < 32 && (asan_keys >> k & 1); }
+#else
+static bool os_thread_key(int k) { (void)k; return false; }
 #endif
 
 static void *private_symbol(const char *lib, const char *name, const char *version)
@@ -408,7 +412,9 @@ static void run_dtors(void *unused)
  * exit. First the C++ thread_local destructors, then rounds over the keys
  * in use whose value here is set and current, each value cleared before
  * its key's destructor runs, until a round finds none or the rounds run
- * out; then the blocks of values beyond the first are freed. */
+ * out; then the blocks of values beyond the first are freed. The
+ * sanitizer's keys hold the calling OS thread's state (call_in), which
+ * does not end here. */
 static void end_thread(void *tp)
 {
     libc.call_dtors();
@@ -418,7 +424,7 @@ static void end_thread(void *tp)
         for (int k = 0; k < KEYS_MAX; k++) {
             struct key key = libc.key_table[k];
             struct key_value *v = values[k / KEYS];
-            if (!(key.seq & 1) || !key.destructor || !v)
+            if (!(key.seq & 1) || !key.destructor || !v || os_thread_key(k))
                 continue;
             v += k % KEYS;
             void *data = v->data;
