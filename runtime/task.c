@@ -317,9 +317,9 @@ static void spawn(bob_task_t *t)
     attr.priority = priority;
     bool own = bob_task_alone(&t->ctx);
     attr.migratable = !(t->flags & BOB_TASK_TIED) && !own;
-    /* Its waiter may run a tied task (wait_tasks) in its own seat; an
-     * untied one may resume in any seat, so it never runs in another's. */
-    attr.in_place = !attr.migratable;
+    /* Its waiter may run it in its own seat: a tied one, and an untied one
+     * where task_wait.c's untied_hosted says. */
+    attr.in_place = 1;
     attr.detached = 1;
     if (!atomic_load_explicit(&t->ctx.team->tasks_made, memory_order_relaxed))
         bob_seat_tasks_made(t->ctx.team);

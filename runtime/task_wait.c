@@ -33,17 +33,31 @@ struct wanted {
     bob_thread_t *host;
 };
 
+/* Whether an untied task may run in place for w: one run in place could
+ * not resume in another seat when it suspends, since its host's seat is
+ * the one it must end in, so it is left to run as a unit of its own, in a
+ * seat of its own (task/untied_migrate.c). But where an explicit task
+ * waits for its children at a taskwait, it runs in place as a tied one
+ * does: the parent goes on only once it ends anyway; neither libgomp,
+ * whose tasks are all tied, nor libomp, whose tasks move only between the
+ * parts clang splits an untied one into (a part run in place still ends
+ * there), runs it elsewhere once it has suspended; and run as a unit, it
+ * would cost the parent a suspension, and, as the parent keeps its TLS
+ * block from the units that start meanwhile (seat.c), two switches of the
+ * thread pointer, system calls on kernels without FSGSBASE for user code. */
+static bool untied_hosted(const struct wanted *w)
+{
+    return w->is == bob_task_child_of && ((const bob_thread_t *)w->arg)->task;
+}
+
 /* A unit bt_run_ready accepts is its own already: it runs here for sure.
- * An untied task is left to run as a unit of its own, in a seat of its
- * own: one run in place could not resume in another seat when it
- * yields, since its host's seat is the one it must end in. So is a task
- * that may move to another ES for a reduction chunk, which a unit on
- * another's stack could not. */
+ * Not a task that may move to another ES for a reduction chunk, which a
+ * unit on another's stack could not, nor most untied ones (above). */
 static int hosted(void *task_ctx, void *wanted)
 {
     const struct wanted *w = wanted;
     bob_task_t *t = ((bob_thread_t *)task_ctx)->task;
-    if (!(t->flags & BOB_TASK_TIED) || !w->is(task_ctx, w->arg) ||
+    if ((!(t->flags & BOB_TASK_TIED) && !untied_hosted(w)) || !w->is(task_ctx, w->arg) ||
         bob_gomp_taskred_may_move(task_ctx))
         return 0;
     t->host = w->host;

@@ -380,6 +380,7 @@ static const struct bench_case cases[] = {
     {"tree_leaf", case_tree_leaf, 0},
     {"task_if0", case_task_if0, 1},
     {"task_nested", case_task_nested, 2},
+    {"task_untied", case_task_untied, 2},
     {"task_depend", case_task_depend, 1},
 };
 #define NCASES ((int)(sizeof(cases) / sizeof(cases[0])))

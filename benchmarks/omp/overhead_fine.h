@@ -15,6 +15,8 @@
  *                       (per task)
  *   task_nested         every thread making tasks that each make one task
  *                       (per pair)
+ *   task_untied         every thread making tasks that each make two untied
+ *                       tasks and wait for them (per waiting task)
  *   task_depend         every thread making tasks with depend(inout) on
  *                       four slots of its own (per task)
  *
@@ -153,6 +155,24 @@ static double case_task_nested(long reps, long *expect)
 #pragma omp task
             fine_tick();
             fine_tick();
+        }
+    }
+    *expect = 2 * reps * nthreads;
+    return fine_done(t);
+}
+
+static double case_task_untied(long reps, long *expect)
+{
+    double t = omp_get_wtime();
+#pragma omp parallel num_threads(nthreads)
+    for (long r = 0; r < reps; r++) {
+#pragma omp task
+        {
+#pragma omp task untied
+            fine_tick();
+#pragma omp task untied
+            fine_tick();
+#pragma omp taskwait
         }
     }
     *expect = 2 * reps * nthreads;
