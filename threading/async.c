@@ -207,24 +207,30 @@ __attribute__((no_sanitize_address)) bool bti_async_redirect(bti_es_t *es, bti_k
 
 /* Called by bti_async_entry on the unit's stack, every register of the
  * interrupted code saved; returns when the unit runs again, on whatever
- * OS thread serves its ES then. */
+ * OS thread serves its ES then. A unit interrupted with the ES's home block
+ * (movable_block) was halfway through writing it: it stays on this ES, and
+ * keeps the block from the units that start meanwhile (es->home_kept), as
+ * a frozen one keeps it (home_frozen), whatever its waits do. */
 __attribute__((used, visibility("hidden"))) void bti_async_yield(void)
 {
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = es->current;
-    bool thread = bti_in_thread(self), migratable = self->migratable,
-         progress = self->progress;
+    bool thread = bti_in_thread(self), home = es->cur_tls == es->home_tls,
+         migratable = self->migratable, progress = self->progress;
     if (thread) {
-        self->migratable = false;
         self->progress = true;
         es->frozen_threads++;
     }
+    if (thread || home)
+        self->migratable = false;
+    es->home_kept += home;
     es->yielding = self;
     es->current = NULL;
     bti_switch_to_sched(es, self);
+    es = bti_es_self();
+    es->home_kept -= home;
+    self->migratable = migratable;
     if (thread) {
-        es = bti_es_self();
-        self->migratable = migratable;
         self->progress = progress;
         es->frozen_threads--;
         bti_aside_return(es);
