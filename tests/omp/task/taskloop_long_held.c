@@ -4,8 +4,9 @@
 // Claims are bounded by time, so a thread that stops in one chunk (here it
 // sleeps, as a thread that loses its CPU would) holds up few others: the
 // other threads run the rest of the loop meanwhile. The chunks here take
-// 20 us each; the one that sleeps sleeps for 300 ms, much longer than the
-// rest of the loop takes. (libgomp runs a taskloop of more than 64 tasks a
+// 20 us each; the one that sleeps sleeps until all but MAX_LATE of the
+// others are done, or for 20 s (a fixed nap was outlasted by the rest of
+// the loop on a machine loaded ninefold). (libgomp runs a taskloop of more than 64 tasks a
 // thread on the encountering thread alone, and the clang path throttles,
 // so neither keeps this.)
 // REQUIRES: gcc, bobbin
@@ -15,7 +16,7 @@
 
 #include <time.h>
 
-enum { N = 2048, SLEEPER = 300, MAX_LATE = 8 };
+enum { N = 2048, SLEEPER = 300, MAX_LATE = 8, MAX_NAPS = 20000 };
 
 static int woke, late, done;
 
@@ -33,8 +34,11 @@ int main(void) {
 #pragma omp taskloop num_tasks(N)
   for (int i = 0; i < N; i++) {
     if (i == SLEEPER) {
-      struct timespec nap = {0, 300 * 1000 * 1000};
-      nanosleep(&nap, NULL);
+      struct timespec nap = {0, 1000 * 1000};
+      for (int naps = 0; naps < MAX_NAPS &&
+                         __atomic_load_n(&done, __ATOMIC_ACQUIRE) < N - 1 - MAX_LATE;
+           naps++)
+        nanosleep(&nap, NULL);
       __atomic_store_n(&woke, 1, __ATOMIC_RELEASE);
     } else {
       for (double end = now() + 20e-6; now() < end;)
