@@ -98,6 +98,12 @@ bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_
     return &t->kmp;
 }
 
+bob_task_t *bob_task_bodiless(bob_thread_t *self)
+{
+    return bob_task_of(
+        bob_task_alloc(self, BOB_TASK_TIED | BOB_TASK_LIBOMP, sizeof(bob_kmp_task_t), 0, NULL));
+}
+
 /* Only a holder makes references (a running task, for its children), so
  * a holder that reads 1 is the last: it skips the locked decrement, a full
  * barrier on x86, which every leaf task would otherwise pay. */
