@@ -81,15 +81,20 @@ KMP_EXPORT void __kmpc_omp_wait_deps(ident_t *loc, kmp_int32 gtid, kmp_int32 nde
 }
 
 /* taskwait depend(...) [nowait]: without nowait it waits like wait_deps;
- * with nowait nothing waits, and nothing later depends on it. */
+ * with nowait it is a deferred task without a body that has those
+ * dependences (OpenMP 5.1): nothing waits for it, but a later sibling
+ * that depends on it starts only once its predecessors are done. */
 KMP_EXPORT void __kmpc_omp_taskwait_deps_51(ident_t *loc, kmp_int32 gtid, kmp_int32 ndeps,
                                             kmp_depend_info_t *deps,
                                             kmp_int32 ndeps_noalias,
                                             kmp_depend_info_t *noalias,
                                             kmp_int32 has_no_wait)
 {
-    if (!has_no_wait)
-        __kmpc_omp_wait_deps(loc, gtid, ndeps, deps, ndeps_noalias, noalias);
+    (void)loc, (void)gtid;
+    BOB_OMPT_RA();
+    bob_thread_t *self = bob_self();
+    register_deps(self, has_no_wait ? bob_task_bodiless(self) : NULL, ndeps, deps,
+                  ndeps_noalias, noalias);
 }
 
 KMP_EXPORT kmp_int32 __kmpc_omp_taskwait(ident_t *loc, kmp_int32 gtid)

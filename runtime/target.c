@@ -91,7 +91,10 @@ static size_t region_layout(const bob_gomp_target_t *target, region_t *r, size_t
             size_t a = (size_t)1 << (kind >> 8);
             *align = a > *align ? a : *align;
             at = (at + a - 1) & ~(a - 1);
-            if (r)
+            /* gfortran passes an absent OPTIONAL argument's descriptor
+             * as NULL: the region tests presence by that NULL, which it
+             * keeps, as libgomp's host fallback keeps it */
+            if (r && addr)
                 addr = memcpy((char *)r + at, addr, target->sizes[i]);
             at += target->sizes[i];
         }

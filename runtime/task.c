@@ -76,15 +76,32 @@ new_task(bob_thread_t *self, int32_t flags, size_t size, bool here)
     return t;
 }
 
+static int32_t no_body(int32_t gtid, void *task)
+{
+    (void)gtid, (void)task;
+    return 0;
+}
+
+/* libomp accepts a task without a routine: one that only takes its place
+ * in the dependence graph (its own tests emulate `taskwait depend(...)
+ * nowait` so). It gets one that does nothing, so that every path that runs
+ * a task (deferred, at once, listed, undeferred, a taskloop's copies) may
+ * call its routine unchecked. */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
                                size_t sizeof_shareds, bob_task_entry_t entry)
 {
     size_t shareds = (offsetof(bob_task_t, kmp) + sizeof_kmp_task + 15) & ~(size_t)15;
     bob_task_t *t = new_task(self, flags, shareds + sizeof_shareds, false);
     t->kmp.shareds = sizeof_shareds ? (char *)t + shareds : NULL;
-    t->kmp.routine = entry;
+    t->kmp.routine = entry ? entry : no_body;
     t->kmp.part_id = 0; /* the memory is recycled: an untied task starts at its first part */
     return &t->kmp;
+}
+
+bob_task_t *bob_task_bodiless(bob_thread_t *self)
+{
+    return bob_task_of(
+        bob_task_alloc(self, BOB_TASK_TIED | BOB_TASK_LIBOMP, sizeof(bob_kmp_task_t), 0, NULL));
 }
 
 /* Only a holder makes references (a running task, for its children), so

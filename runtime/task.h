@@ -155,6 +155,10 @@ void bob_task_event_free(uint32_t n);
 /* ---- task.c ---- */
 bob_kmp_task_t *bob_task_alloc(bob_thread_t *self, int32_t flags, size_t sizeof_kmp_task,
                                size_t sizeof_shareds, bob_task_entry_t entry);
+/* A new tied task of self without a body, made as libomp makes one: what
+ * `taskwait depend(...) nowait` stands for (OpenMP 5.1), given its
+ * dependences by bob_task_submit_deps. */
+bob_task_t *bob_task_bodiless(bob_thread_t *self);
 /* t, accounted, whose dependences were met when its creator registered
  * them: it runs at once where bob_task_at_once says so, else it is queued. */
 void bob_task_ready_at_creation(bob_thread_t *self, bob_task_t *t);

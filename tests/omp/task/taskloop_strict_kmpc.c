@@ -15,33 +15,19 @@
 // RUN: env OMP_NUM_THREADS=1 %libomp-run | FileCheck %s
 #include "taskloop_split.h"
 
-#include <stdint.h>
+#include "kmpc_task.h"
 
+// a taskloop's task: lb, ub, st and liter, then this test's own private,
+// the task's number, -1 until its first iteration
 typedef struct {
-  int32_t reserved_1, flags, reserved_2, reserved_3;
-  const char *psource;
-} ident_t;
-
-// kmp_task_t and the privates a taskloop's task carries after it
-typedef struct {
-  void *shareds;
-  int32_t (*routine)(int32_t, void *);
-  int32_t part_id;
-  void *data1, *data2;
+  kmp_task_t head;
   uint64_t lb, ub;
   int64_t st;
   int32_t liter;
-  int32_t me; // this test's own private: the task's number
+  int32_t me;
 } task_t;
 
-enum { SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2, TIED = 1 };
-
-int32_t __kmpc_global_thread_num(ident_t *);
-task_t *__kmpc_omp_task_alloc(ident_t *, int32_t gtid, int32_t flags, size_t sizeof_task,
-                              size_t sizeof_shareds, int32_t (*entry)(int32_t, void *));
-void __kmpc_taskloop_5(ident_t *, int gtid, task_t *task, int if_val, uint64_t *lb,
-                       uint64_t *ub, int64_t st, int nogroup, int sched, uint64_t grainsize,
-                       int modifier, void *task_dup);
+enum { SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2 };
 
 static ident_t loc = {0, 2, 0, 0, ";taskloop_strict_kmpc.c;main;1;1;;"};
 
@@ -60,13 +46,14 @@ static void taskloop(int n, int sched, int k, int strict) {
 #pragma omp single
   {
     int gtid = __kmpc_global_thread_num(&loc);
-    task_t *t = __kmpc_omp_task_alloc(&loc, gtid, TIED, sizeof(task_t), 0, body);
+    task_t *t = (task_t *)__kmpc_omp_task_alloc(&loc, gtid, KMP_TASK_TIED, sizeof(task_t), 0,
+                                                body);
     t->lb = 0;
     t->ub = (uint64_t)n - 1;
     t->st = 1;
     t->me = -1;
-    __kmpc_taskloop_5(&loc, gtid, t, 1, &t->lb, &t->ub, 1, 0, sched, (uint64_t)k, strict,
-                      NULL);
+    __kmpc_taskloop_5(&loc, gtid, &t->head, 1, &t->lb, &t->ub, 1, 0, sched, (uint64_t)k,
+                      strict, NULL);
   }
 }
 
