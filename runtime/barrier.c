@@ -6,6 +6,14 @@
  * the releaser cannot miss a waiter), so their ES runs the units that have
  * yet to arrive (64 threads on 2 ESs make progress).
  *
+ * cancel parallel releases the waiters of cancellable barriers. It sets a
+ * bit in the generation word, the word they sleep on, and wakes them as
+ * the releaser does: a flag beside the word could be set, and its wake-up
+ * made, between a waiter's last look at the flag and its sleep, which
+ * then compares only the word, unchanged, and never ends. The bit stays
+ * until the team's next region (team_mem.c zeroes the word); the
+ * generation counts above it, so a release keeps it.
+ *
  * A waiter that sleeps lends its seat to the team's tasks (seat.c): they
  * may need every seat at once (a task waiting for a lock that a sibling
  * holds). One that spins keeps it, and runs tasks in it. A sleeping one
@@ -15,6 +23,8 @@
 #include "rt.h"
 #include "ompt/ompt.h"
 #include "task.h"
+
+enum { BAR_CANCELLED = 1, BAR_STEP = 2 };
 
 static bool barrier_wait(bob_thread_t *self, bool cancellable);
 
@@ -49,6 +59,12 @@ static bool cancelled(bob_team_t *team, bool cancellable)
     return cancellable && atomic_load(&team->cancel) == BOB_CANCEL_PARALLEL;
 }
 
+/* Whether a waiter of generation gen may go, the word being word. */
+static bool released(uint32_t word, uint32_t gen, bool cancellable)
+{
+    return (word & ~(uint32_t)BAR_CANCELLED) != gen || (cancellable && (word & BAR_CANCELLED));
+}
+
 static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
 {
     bob_team_t *team = self->team;
@@ -57,7 +73,8 @@ static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
      * suspending for the ES to run it. */
     for (bob_spin_t s = {0};;) {
         while (bob_spin(&s))
-            if (atomic_load_explicit(&team->bar_gen, memory_order_acquire) != gen)
+            if (released(atomic_load_explicit(&team->bar_gen, memory_order_acquire), gen,
+                         cancellable))
                 return;
         if (bob_run_team_task(self))
             s = (bob_spin_t){0};
@@ -66,8 +83,8 @@ static void wait_for_last(bob_thread_t *self, uint32_t gen, bool cancellable)
     }
     bob_seat_lend(self, BOB_LEND_TEAM);
     bt_units_wanted(1);
-    while (atomic_load(&team->bar_gen) == gen && !cancelled(team, cancellable))
-        bob_wait_change((uint32_t *)&team->bar_gen, gen, &team->bar_waiters, "a barrier");
+    for (uint32_t word; !released(word = atomic_load(&team->bar_gen), gen, cancellable);)
+        bob_wait_change((uint32_t *)&team->bar_gen, word, &team->bar_waiters, "a barrier");
     atomic_thread_fence(memory_order_acquire);
     bt_units_wanted(-1);
     bob_seat_reclaim(self);
@@ -80,7 +97,8 @@ static bool barrier_wait(bob_thread_t *self, bool cancellable)
         bob_team_wait_tasks(self, team);
         bob_cancel_constructs_ended(team);
     } else {
-        uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
+        uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire) &
+                       ~(uint32_t)BAR_CANCELLED;
         bool last = atomic_fetch_add_explicit(&team->bar_arrived, 1, memory_order_acq_rel) +
                     1 == (uint32_t)team->nthreads;
         if (last) {
@@ -88,11 +106,17 @@ static bool barrier_wait(bob_thread_t *self, bool cancellable)
             bob_team_wait_tasks(self, team);
             bob_cancel_constructs_ended(team);
             atomic_store_explicit(&team->bar_arrived, 0, memory_order_relaxed);
-            atomic_store(&team->bar_gen, gen + 1);
+            atomic_fetch_add(&team->bar_gen, BAR_STEP);
             bob_wake_change((uint32_t *)&team->bar_gen, &team->bar_waiters);
         } else {
             wait_for_last(self, gen, cancellable);
         }
     }
     return cancelled(team, cancellable);
+}
+
+void bob_barrier_cancel(bob_team_t *team)
+{
+    atomic_fetch_or(&team->bar_gen, BAR_CANCELLED);
+    bob_wake_change((uint32_t *)&team->bar_gen, &team->bar_waiters);
 }

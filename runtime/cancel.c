@@ -20,9 +20,6 @@
 
 #include "ompt/ompt.h"
 
-#include <bobbin/threading.h>
-#include <limits.h>
-
 /* cancel parallel cancels the team's explicit tasks too, as in libgomp
  * and libomp: those not started are discarded, and `cancellation point
  * taskgroup` fires in those running. */
@@ -59,9 +56,10 @@ static bool request(bob_thread_t *self, int kind)
     bob_team_t *team = self->team;
     int none = 0;
     atomic_compare_exchange_strong(&team->cancel, &none, kind);
-    if (kind == BOB_CANCEL_PARALLEL)
-        bt_futex_wake((uint32_t *)&team->bar_gen, INT_MAX);
-    return atomic_load(&team->cancel) == kind;
+    bool requested = atomic_load(&team->cancel) == kind;
+    if (requested && kind == BOB_CANCEL_PARALLEL)
+        bob_barrier_cancel(team);
+    return requested;
 }
 
 bool bob_cancel(bob_thread_t *self, int kind)

@@ -274,6 +274,7 @@ struct bob_team {
     bob_cgroup_t *cgroup;
     struct bob_ompt_team *ompt;  /* OMPT's side (ompt/ompt.h); NULL without a tool */
     _Alignas(64) _Atomic uint32_t bar_arrived;
+    /* the generation, and a bit set by cancel parallel (barrier.c) */
     _Atomic uint32_t bar_gen;
     _Atomic uint32_t bar_waiters; /* members that may suspend on bar_gen */
     _Alignas(64) _Atomic uint64_t single_claimed;
@@ -467,6 +468,9 @@ void bob_barrier(bob_thread_t *self);
 void bob_barrier_as(bob_thread_t *self, int kind);
 /* The barrier's body; with cancellable, leaves early (true) on cancel parallel. */
 bool bob_barrier_wait(bob_thread_t *self, bool cancellable);
+/* Lets the waiters of team's cancellable barriers go: cancel parallel was
+ * requested (team->cancel). */
+void bob_barrier_cancel(bob_team_t *team);
 void *bob_copyprivate_light(bob_thread_t *self, void *data);
 bool bob_single_begin(bob_thread_t *self);
 /* Returns the method of __kmpc_reduce: 1 combine (under the lock), 2 atomic. */

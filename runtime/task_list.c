@@ -8,7 +8,8 @@
  * creator's list instead, a queue of plain pointers, and runs on the stack
  * of the context whose scheduling point takes it, as a Pthread runtime's
  * thread runs it: a taskwait takes its own children, the end of a
- * taskgroup the group's tasks, a barrier any.
+ * taskgroup the group's tasks (and, while none of those is there and the
+ * group is incomplete, its own children: task_wait.c), a barrier any.
  *
  * Which contexts list: a team of one's implicit task (its barriers drain
  * its list), and a task that runs on the stack of one that lists, taken

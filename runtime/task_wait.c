@@ -31,6 +31,9 @@ struct wanted {
     int (*is)(void *task_ctx, void *arg);
     void *arg;
     bob_thread_t *host;
+    /* at a taskgroup's end, the group's count of incomplete tasks
+     * (run_other_child); NULL elsewhere */
+    _Atomic uint32_t *group_pending;
 };
 
 /* Whether an untied task may run in place for w: one run in place could
@@ -64,12 +67,29 @@ static int hosted(void *task_ctx, void *wanted)
     return 1;
 }
 
-/* Its list first: what waits there runs nowhere else (task_list.c). */
+/* A task of a group may depend on a sibling made outside the group,
+ * before it or in an enclosing group, which waits in the same list as the
+ * group's own, and runs nowhere else (task_list.c). So at a taskgroup's
+ * end, while the group is incomplete and nothing of it could run here,
+ * one of the host's children there runs, as libgomp's waiter there takes
+ * its children when none of the group's is ready; it descends from the
+ * host, as the task scheduling constraint asks. Once the group is
+ * complete none runs: the host goes past the group's end first
+ * (task/team_of_one_waits.c). */
+static bool run_other_child(const struct wanted *w)
+{
+    return w->group_pending && w->host->listed &&
+           atomic_load_explicit(w->group_pending, memory_order_acquire) &&
+           bob_list_run(w->host, bob_task_child_of, w->host);
+}
+
+/* Its list first: what waits there runs nowhere else (task_list.c); a
+ * child outside a group only where none of the group's could run here. */
 static bool run_wanted(void *wanted)
 {
     const struct wanted *w = wanted;
     return (w->host->listed && bob_list_run(w->host, w->is, w->arg)) ||
-           bt_run_ready(bob_task_main, hosted, wanted);
+           bt_run_ready(bob_task_main, hosted, wanted) || run_other_child(w);
 }
 
 /* An implicit task past bob_task_over_pending (task_throttle.h) whose new
@@ -85,7 +105,7 @@ void bob_task_drain(bob_thread_t *self)
 {
     if (self->task)
         return;
-    struct wanted w = {bob_task_child_of, self, self};
+    struct wanted w = {bob_task_child_of, self, self, NULL};
     while (bob_task_over_pending(self)) {
         if (run_wanted(&w))
             continue;
@@ -101,10 +121,10 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
                        int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what,
                        bob_lend_t to_whom)
 {
+    struct wanted w = {wanted, arg, self, wanted == counted_in ? count : NULL};
     /* The listed tasks it waits for, uncounted, are all in its list. */
-    while (self->listed && bob_list_run(self, wanted, arg))
+    while (self->listed && run_wanted(&w))
         ;
-    struct wanted w = {wanted, arg, self};
     bob_wait_zero_helping(count, what, run_wanted, &w, self, to_whom);
 }
 
@@ -126,7 +146,7 @@ void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 
 bool bob_run_team_task(bob_thread_t *self)
 {
-    struct wanted w = {of_team, self->team, self};
+    struct wanted w = {of_team, self->team, self, NULL};
     return !self->task && bt_run_ready(bob_task_main, hosted, &w);
 }
 
