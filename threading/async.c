@@ -50,6 +50,7 @@
  * OS thread serving its ES. */
 #include "async.h"
 
+#include "fork.h"
 #include "preempt.h"
 #include "scheduler.h"
 
@@ -109,7 +110,7 @@ static int find_texts(struct dl_phdr_info *info, size_t size, void *arg)
 void bti_text_find(struct bti_text *texts, size_t n)
 {
     void *arg[2] = {texts, (void *)n};
-    dl_iterate_phdr(find_texts, arg);
+    bti_dl_iterate(find_texts, arg);
 }
 
 bool bti_text_has(const struct bti_text *texts, size_t n, uintptr_t pc)

@@ -73,6 +73,16 @@ void bti_spawned(void)
         bti_futex_wake(&starting, INT_MAX);
 }
 
+static pthread_mutex_t walk_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int bti_dl_iterate(int (*fn)(struct dl_phdr_info *info, size_t size, void *arg), void *arg)
+{
+    pthread_mutex_lock(&walk_lock);
+    int rc = dl_iterate_phdr(fn, arg);
+    pthread_mutex_unlock(&walk_lock);
+    return rc;
+}
+
 static void *forker_block; /* the forking OS thread's own TLS block */
 
 /* From here to the handler after the fork, the fork holds the right to
@@ -91,11 +101,13 @@ static void before(void)
     bti_nopreempt_enter();
     for (int n; (n = atomic_load(&starting));)
         bti_futex_wait(&starting, n);
+    pthread_mutex_lock(&walk_lock); /* after the starts: one may walk */
     forker_block = bti_klt_own_block();
 }
 
 static void in_parent(void)
 {
+    pthread_mutex_unlock(&walk_lock);
     pthread_mutex_unlock(&spawn_lock);
     bti_nopreempt_leave();
 }
@@ -149,7 +161,8 @@ static void reset_es(bti_es_t *es)
 static void in_child(void)
 {
     bti_tls_fork_child(forker_block);
-    pthread_mutex_unlock(&spawn_lock); /* the forking thread's, as in the parent */
+    pthread_mutex_unlock(&walk_lock); /* the forking thread's, as in the parent */
+    pthread_mutex_unlock(&spawn_lock);
     bti_nopreempt_leave();
     bti_klt_fork_child();
     bti_call_soon_after_fork();

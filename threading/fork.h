@@ -4,6 +4,7 @@
 #ifndef BTI_FORK_H
 #define BTI_FORK_H
 
+#include <link.h>
 #include <pthread.h>
 #include <stdbool.h>
 
@@ -22,5 +23,13 @@ bool bti_spawn_try_hold(void);
 void bti_spawn_release(void);
 int bti_spawn_held(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
                    void *arg);
+
+/* dl_iterate_phdr for the substrate. The loader's lock it takes is not one
+ * that fork() takes or resets (glibc 2.36): a child forked while another OS
+ * thread walked the modules (a new TLS block does) would find it held for
+ * ever at its own first walk. A fork waits for the substrate's walks and
+ * lets none start until it has returned; fn must not fork or start
+ * threads. */
+int bti_dl_iterate(int (*fn)(struct dl_phdr_info *info, size_t size, void *arg), void *arg);
 
 #endif

@@ -348,7 +348,7 @@ void bti_preempt_init(void)
     atomic_store(&bti_g.armed, 0);
     if (!bti_g.time_slice_ns)
         return;
-    dl_iterate_phdr(find_text, NULL);
+    bti_dl_iterate(find_text, NULL);
     bti_text_find(spared, NSPARED);
     bti_async_init();
     bti_restart_init();

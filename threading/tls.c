@@ -67,6 +67,7 @@
  * (malloc's per-thread cache, the resolver's state) is lost with it. */
 #include "tls.h"
 
+#include "fork.h"
 #include "log.h"
 #include "preempt.h"
 
@@ -328,7 +329,7 @@ void bti_tls_init(void)
     libc.robust = (size_t)((char *)head - tp);
     libc.futex_offset = head->futex_offset;
     struct dl_phdr_info self = {0};
-    if (!dl_iterate_phdr(find_self, &self) || !self.dlpi_tls_modid)
+    if (!bti_dl_iterate(find_self, &self) || !self.dlpi_tls_modid)
         mismatch("Bobbin's own TLS module is not found");
     libc.modid = self.dlpi_tls_modid;
     /* Not dlpi_tls_data: for a library loaded by dlopen it is NULL until

@@ -23,6 +23,7 @@
  * TLS, -1 TLS that is only dynamic. */
 #include "tls.h"
 
+#include "fork.h"
 #include "log.h"
 
 #include <dlfcn.h>
@@ -71,7 +72,7 @@ static int add_tls_module(struct dl_phdr_info *info, size_t size, void *out)
 static modules_t tls_modules(void)
 {
     modules_t list = {NULL, 0, 0};
-    dl_iterate_phdr(add_tls_module, &list);
+    bti_dl_iterate(add_tls_module, &list);
     return list;
 }
 
