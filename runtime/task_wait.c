@@ -31,9 +31,6 @@ struct wanted {
     int (*is)(void *task_ctx, void *arg);
     void *arg;
     bob_thread_t *host;
-    /* at a taskgroup's end, the group's count of incomplete tasks
-     * (run_other_child); NULL elsewhere */
-    _Atomic uint32_t *group_pending;
 };
 
 /* Whether an untied task may run in place for w: one run in place could
@@ -78,8 +75,9 @@ static int hosted(void *task_ctx, void *wanted)
  * (task/team_of_one_waits.c). */
 static bool run_other_child(const struct wanted *w)
 {
-    return w->group_pending && w->host->listed &&
-           atomic_load_explicit(w->group_pending, memory_order_acquire) &&
+    return w->is == counted_in && w->host->listed &&
+           /* acquire, as the wait reads the count: a complete group runs none */
+           atomic_load_explicit(&((bob_taskgroup_t *)w->arg)->pending, memory_order_acquire) &&
            bob_list_run(w->host, bob_task_child_of, w->host);
 }
 
@@ -105,7 +103,7 @@ void bob_task_drain(bob_thread_t *self)
 {
     if (self->task)
         return;
-    struct wanted w = {bob_task_child_of, self, self, NULL};
+    struct wanted w = {bob_task_child_of, self, self};
     while (bob_task_over_pending(self)) {
         if (run_wanted(&w))
             continue;
@@ -121,7 +119,7 @@ static void wait_tasks(bob_thread_t *self, _Atomic uint32_t *count,
                        int (*wanted)(void *task_ctx, void *arg), void *arg, const char *what,
                        bob_lend_t to_whom)
 {
-    struct wanted w = {wanted, arg, self, wanted == counted_in ? count : NULL};
+    struct wanted w = {wanted, arg, self};
     /* The listed tasks it waits for, uncounted, are all in its list. */
     while (self->listed && run_wanted(&w))
         ;
@@ -146,7 +144,7 @@ void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 
 bool bob_run_team_task(bob_thread_t *self)
 {
-    struct wanted w = {of_team, self->team, self, NULL};
+    struct wanted w = {of_team, self->team, self};
     return !self->task && bt_run_ready(bob_task_main, hosted, &w);
 }
 

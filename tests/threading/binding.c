@@ -34,10 +34,8 @@ static void report_and_wake(void *arg) {
  * redirecting it into a yield (threading/async.c). */
 static void spin_until_reported(void *arg) {
   (void)arg;
-  sigset_t usr2, old;
-  sigemptyset(&usr2);
-  sigaddset(&usr2, SIGUSR2);
-  CHECK(pthread_sigmask(SIG_BLOCK, &usr2, &old) == 0);
+  sigset_t old;
+  mask_of_its_own(&old);
   while (!__atomic_load_n(&reported, __ATOMIC_ACQUIRE))
     ;
   CHECK(pthread_sigmask(SIG_SETMASK, &old, NULL) == 0);

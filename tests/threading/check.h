@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,17 @@ static inline pthread_t start_thread(void *(*fn)(void *), void *arg) {
 
 static inline void join_thread(pthread_t t) {
   CHECK(pthread_join(t, NULL) == 0);
+}
+
+/* Gives the calling unit a signal mask other than its OS thread's (SIGUSR2
+ * blocked), which keeps preemption from redirecting it into a yield
+ * (threading/async.c): it is frozen with its OS thread instead. *old gets
+ * the mask to restore with pthread_sigmask(SIG_SETMASK, old, NULL). */
+static inline void mask_of_its_own(sigset_t *old) {
+  sigset_t usr2;
+  sigemptyset(&usr2);
+  sigaddset(&usr2, SIGUSR2);
+  CHECK(pthread_sigmask(SIG_BLOCK, &usr2, old) == 0);
 }
 
 /* An external pthread that a ULT (such as main) can wait for without

@@ -87,10 +87,8 @@ static void mover(void *arg) {
  * it into a yield on that OS thread (threading/async.c). */
 static void holder(void *arg) {
   (void)arg;
-  sigset_t usr2, old;
-  sigemptyset(&usr2);
-  sigaddset(&usr2, SIGUSR2);
-  CHECK(pthread_sigmask(SIG_BLOCK, &usr2, &old) == 0);
+  sigset_t old;
+  mask_of_its_own(&old);
   atomic_store(&holding, 1);
   while (!atomic_load(&release))
     ;
