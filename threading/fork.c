@@ -3,8 +3,12 @@
  *
  * If ES 0's main ULT forked (the usual case: the application's main thread
  * between parallel regions), the child keeps ES 0 and gets new OS threads
- * for the other ESs, whose pools start empty: whatever was queued there
- * belonged to threads the child does not have. If any other thread forked,
+ * for the other ESs. Every pool starts empty, ES 0's too: a unit that was
+ * ready there is one of the threads the child does not have, and would
+ * run its code a second time in the child (a team-mate of the forker,
+ * with the TLS block the forker runs with). Units parked in the parent
+ * stay parked: their waits are forgotten (bti_futex_table_reset), so no
+ * wake reaches them. If any other thread forked,
  * the child cannot resume ES 0's main ULT, so the substrate starts afresh at
  * the next bt_init (the old state is abandoned, not freed: it may be in
  * use by nothing, but freeing it is not worth the risk in a child). Locks
@@ -112,49 +116,32 @@ static void in_parent(void)
     bti_nopreempt_leave();
 }
 
-/* Drops the proxies of KLTs frozen in threads the child lacks. */
-static void drop_proxies(bti_fifo_t *q)
+/* Abandons every unit ready in es's pools (a lock held at the fork by a
+ * thread the child lacks goes with them). */
+static void empty_pools(bti_es_t *es)
 {
-    bti_fifo_t kept = {0};
-    for (bt_unit_t *u; (u = bti_fifo_pop(q));)
-        if (u->fn != bti_klt_proxy_fn)
-            bti_fifo_push(&kept, u);
-        else
-            bti_uncount(u);
-    *q = kept;
-}
-
-/* A thief of another ES may have held the lock at the fork, and left the
- * counts behind the queue: the queue's links are written first. */
-static void yielded_after_fork(bti_yieldq_t *y)
-{
-    drop_proxies(&y->q);
-    uint32_t roamers = 0;
-    for (bt_unit_t *u = y->q.head; u; u = u->next)
-        roamers += bti_roams(u);
-    atomic_store_explicit(&y->lock, 0, memory_order_relaxed);
-    atomic_store_explicit(&y->length, (uint32_t)y->q.length, memory_order_relaxed);
-    atomic_store_explicit(&y->roamers, roamers, memory_order_relaxed);
-    atomic_store_explicit(&y->passed, false, memory_order_relaxed);
-}
-
-static void reset_es(bti_es_t *es)
-{
-    es->current = es->dead = es->parking = es->yielding = es->moving = NULL;
     es->local = es->set_aside = (bti_fifo_t){0};
     es->yielded = (bti_yieldq_t){0};
-    es->home_frozen = false;
     es->home_kept = 0; /* its units that kept the block are abandoned */
-    es->frozen_threads = 0;
-    atomic_store_explicit(&es->spares, NULL, memory_order_relaxed);
-    atomic_store_explicit(&es->spawning, 0, memory_order_relaxed);
     atomic_store_explicit(&es->private_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->aside_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared.top, 0, memory_order_relaxed);
     atomic_store_explicit(&es->shared.bottom, 0, memory_order_relaxed);
-    atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
+    atomic_store_explicit(&es->prio.lock, 0, memory_order_relaxed);
+    atomic_store_explicit(&es->prio.count, 0, memory_order_relaxed);
     atomic_store_explicit(&es->waiting, 0, memory_order_relaxed);
+}
+
+static void reset_es(bti_es_t *es)
+{
+    es->current = es->dead = es->parking = es->yielding = es->moving = NULL;
+    empty_pools(es);
+    es->home_frozen = false;
+    es->frozen_threads = 0;
+    atomic_store_explicit(&es->spares, NULL, memory_order_relaxed);
+    atomic_store_explicit(&es->spawning, 0, memory_order_relaxed);
+    atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
     es->idle_probes = 0;
 }
 
@@ -181,11 +168,7 @@ static void in_child(void)
     }
     atomic_store_explicit(&es->sleep, 0, memory_order_relaxed);
     bti_klt_after_fork(es);
-    drop_proxies(&es->local);
-    yielded_after_fork(&es->yielded);
-    for (bt_unit_t *u; (u = bti_fifo_pop(&es->set_aside));)
-        bti_fifo_push(&es->local, u);
-    bti_inbox_drain(&es->aside_inbox, &es->local);
+    empty_pools(es);
     for (int i = 1; i < bti_g.num_es; i++) {
         reset_es(bti_g.es[i]);
         bti_es_restart(bti_g.es[i]);
