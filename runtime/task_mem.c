@@ -25,7 +25,9 @@
 _Static_assert(sizeof(void *) <= BOB_TASK_CLEAN_FROM, "the link overlaps the clean part");
 
 /* The clean part is read sixteen aligned bytes at a time: an OR per 16
- * bytes, where word by word took a load and an OR per 8. */
+ * bytes, where word by word took a load and an OR per 8. Unrolled, into
+ * two chains: a loop spent more on its counter than on the ORs, and one
+ * chain waits for each OR before the next. */
 typedef uint64_t chunk_t __attribute__((vector_size(16), may_alias));
 enum { TASK_ALIGN = 16, CLEAN_CHUNKS = (BOB_TASK_CLEAN_TO - BOB_TASK_CLEAN_FROM) / 16 };
 _Static_assert(BOB_TASK_CLEAN_FROM % 16 == 0 && BOB_TASK_CLEAN_TO % 16 == 0,
@@ -37,10 +39,16 @@ static bool is_clean(const bob_task_t *t)
 {
     const chunk_t *p =
         __builtin_assume_aligned((const char *)t + BOB_TASK_CLEAN_FROM, TASK_ALIGN);
-    chunk_t any = p[0];
-    for (int i = 1; i < CLEAN_CHUNKS; i++)
-        any |= p[i];
-    return (any[0] | any[1]) == 0;
+    chunk_t even = p[0], odd = p[1];
+#pragma GCC unroll 32
+    for (int i = 2; i + 1 < CLEAN_CHUNKS; i += 2) {
+        even |= p[i];
+        odd |= p[i + 1];
+    }
+    if (CLEAN_CHUNKS % 2)
+        even |= p[CLEAN_CHUNKS - 1];
+    even |= odd;
+    return (even[0] | even[1]) == 0;
 }
 
 bob_task_t *bob_task_mem_alloc(size_t size)
