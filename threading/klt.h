@@ -170,6 +170,22 @@ static inline bool bti_klt_on_adopter(const bti_es_t *es)
 {
     return atomic_load_explicit(&es->klt, memory_order_relaxed) == bti_g.adopter;
 }
+/* Whether es's active KLT may run pinned units now: it is the application's
+ * thread, or that thread is frozen holding a unit of another thread's code
+ * (one it ran while the pinned unit waited). That unit holds the thread
+ * until it reaches a scheduling point, and it may be waiting for the pinned
+ * unit: a team-mate sleeping in a loop until thread 0 sets a flag, caught
+ * in the C library at every look, never gets there. So meanwhile the
+ * pinned units run on the spare (their code sees the spare's kernel
+ * thread id), and they come back to their thread at their first switch
+ * once it is active again. Read by the active KLT, which freezes and
+ * resumes the others (stand_by, hand_over). */
+static inline bool bti_klt_may_run_pinned(const bti_es_t *es)
+{
+    const bti_klt_t *a = bti_g.adopter;
+    return bti_klt_on_adopter(es) ||
+           (a && a->es == es && a->frozen && !bti_pinned(a->seat.current));
+}
 /* Whether a thread runs u's code, or that of the units u runs on. */
 static inline bool bti_in_thread(const bt_unit_t *u)
 {

@@ -396,7 +396,7 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
     uintptr_t jw = atomic_load_explicit(&u->join, memory_order_acquire);
     bt_unit_t *joiner = jw > BTI_JOIN_DONE ? ((bti_waiter_t *)jw)->unit : NULL;
     if (joiner && joiner->es == es && bti_may_run(es, joiner) &&
-        (!bti_pinned(joiner) || bti_klt_on_adopter(es)) &&
+        (!bti_pinned(joiner) || bti_klt_may_run_pinned(es)) &&
         claim(joiner)) {
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
         es->current = joiner;
@@ -601,7 +601,7 @@ void bti_sched_main(void *unused)
                     !atomic_load_explicit(&bti_g.units_wanted, memory_order_relaxed)) ||
                    !bti_may_run(es, u)) {
             set_aside(es, u, stealable);
-        } else if (bti_pinned(u) && !bti_klt_on_adopter(es)) {
+        } else if (bti_pinned(u) && !bti_klt_may_run_pinned(es)) {
             /* its OS thread waits frozen, or for its proxy's turn: after that */
             bti_yield_push(es, u);
         } else if (u->is_tasklet) {
