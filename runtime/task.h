@@ -56,6 +56,9 @@ enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2 };
 typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
     _Atomic bool cancelled;         /* by cancel taskgroup (cancel.c) */
+    /* gcc's group of a worksharing construct's task reductions, which
+     * cancel taskgroup passes over to the group enclosing it (cancel.c) */
+    bool workshare;
     struct bob_taskgroup *parent;
     struct bob_taskred *reductions; /* task_reduction items (taskred.c) */
     /* gcc's newest task reduction array visible in the group, inherited
