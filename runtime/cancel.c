@@ -6,7 +6,10 @@
  *
  * cancel taskgroup is a flag on the taskgroup the cancelling task belongs
  * to, never cleared: the group goes away when it ends, and the next one
- * starts uncancelled. A task belongs to every taskgroup the one it counts
+ * starts uncancelled. A task of gcc's group of a worksharing construct's
+ * task reductions, which the program does not see, cancels the group
+ * enclosing it, as libgomp does: so the tasks the thread makes in its
+ * taskgroup after the construct are discarded too. A task belongs to every taskgroup the one it counts
  * in is nested in (its group's tasks and all their descendants make up
  * the cancelled set), so a task is cancelled when any group on its chain
  * is, or its team's region is (bob_tasks_cancelled): task.c discards it if it has not started, and its cancellation
@@ -45,6 +48,8 @@ static bool cancel_taskgroup(bob_thread_t *self)
             bob_warn("cancel taskgroup outside any taskgroup region is ignored");
         return false;
     }
+    if (tg->workshare && tg->parent)
+        tg = tg->parent;
     atomic_store_explicit(&tg->cancelled, true, memory_order_relaxed);
     return true;
 }

@@ -10,13 +10,17 @@
  *   readers   the in tasks since the writers;
  *   group     for a group: what its members wait for (the writers and
  *             readers before it).
- * in waits for the writers; out/inout waits for writers and readers and
+ * in waits for the writers; out/inout waits for the readers, or the
+ * writers when there are none (the readers wait for the writers already,
+ * and LLVM's view of the graph, below, has no edge more than libomp's), and
  * becomes the writer; a group member waits for the group's predecessors.
- * omp_all_memory waits for everything registered so far and every later
- * task waits for it. Registration is O(number of edges), and the table is
- * pruned of its complete entries when full (amortized, a constant per new
- * entry): no scan grows with the number of tasks, so a graph of 10^5 tasks
- * resolves in linear time, in memory for the incomplete ones.
+ * omp_all_memory (flag 0x80, or LLVM's other spelling, the address -1)
+ * waits for everything registered so far, every later task waits for it,
+ * and it makes the task's other dependences moot. Registration is
+ * O(number of edges), and the table is pruned of its complete entries when
+ * full (amortized, a constant per new entry): no scan grows with the number
+ * of tasks, so a graph of 10^5 tasks resolves in linear time, in memory for
+ * the incomplete ones.
  *
  * Dependences are matched by base address, as the spec requires list items
  * to be identical or disjoint; partially overlapping items are undefined
@@ -36,6 +40,7 @@
 
 enum { DEP_IN = 1, DEP_OUT = 2, DEP_MTX = 4, DEP_SET = 8, DEP_ALL = 0x80 };
 enum { KIND_NONE, KIND_OUT, KIND_MTX, KIND_SET };
+#define ALL_MEMORY_ADDR ((intptr_t)-1)
 
 typedef struct bob_depnode bob_depnode_t;
 
@@ -382,6 +387,14 @@ static void all_memory(struct bob_deptable *t, bob_depnode_t *n)
     t->all = n;
 }
 
+static bool any_all_memory(int n, const bob_dep_t *deps)
+{
+    for (int i = 0; i < n; i++)
+        if ((deps[i].flags & DEP_ALL) || deps[i].addr == ALL_MEMORY_ADDR)
+            return true;
+    return false;
+}
+
 static void add_mutex(bob_task_t *task, struct bob_depmutex *m)
 {
     task->mutexes = realloc(task->mutexes, (size_t)(task->nmutexes + 1) * sizeof m);
@@ -404,16 +417,15 @@ static bob_depnode_t *register_node(bob_thread_t *parent, bob_task_t *task, int 
     if (task)
         task->dep = node;
     edge(t->all, node);
+    if (any_all_memory(n, deps)) {
+        all_memory(t, node);
+        n = 0;
+    }
     for (int i = 0; i < n; i++) {
         uint8_t f = deps[i].flags;
-        if (f & DEP_ALL) {
-            all_memory(t, node);
-            continue;
-        }
         entry_t *e = lookup(t, deps[i].addr);
         if (f & DEP_OUT) {
-            edges(&e->writers, node);
-            edges(&e->readers, node);
+            edges(e->readers.n ? &e->readers : &e->writers, node);
             become_writer(e, node, KIND_OUT);
         } else if (f & (DEP_MTX | DEP_SET)) {
             join_group(e, node, f & DEP_MTX ? KIND_MTX : KIND_SET);
@@ -447,7 +459,7 @@ static bool all_done(const nodes_t *list)
 static bool plain(int n, const bob_dep_t *deps)
 {
     for (int i = 0; i < n; i++)
-        if (deps[i].flags & ~(DEP_IN | DEP_OUT))
+        if ((deps[i].flags & ~(DEP_IN | DEP_OUT)) || deps[i].addr == ALL_MEMORY_ADDR)
             return false;
     return true;
 }

@@ -414,6 +414,7 @@ void bob_read_environment(void)
     read_thread_kind();
     read_task_kind();
     bob_config.tls_off = !read_bool("BOBBIN_TLS", true, NULL, false);
+    bob_config.no_throttling = !read_bool("KMP_ENABLE_TASK_THROTTLING", true, NULL, false);
     bob_config.target_offload = read_target_offload();
     read_display_env();
     bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL, false);

@@ -339,6 +339,7 @@ void bob_gomp_workshare_reductions(bob_thread_t *self, uintptr_t *reductions)
         reg(reductions, visible(self), first, self->team, self->team->nthreads);
     bob_ws_leave(ws);
     self->taskgroup->gomp_reductions = reductions;
+    self->taskgroup->workshare = true;
 }
 
 void bob_gomp_workshare_reductions_end(bob_thread_t *self, bool cancelled)

@@ -76,6 +76,7 @@ typedef struct bob_config {
     int thread_kind_levels;
     uint8_t task_kind;       /* BOBBIN_TASK_KIND */
     bool tls_off;            /* BOBBIN_TLS=off: no TLS blocks of their own (tls.c) */
+    bool no_throttling;      /* KMP_ENABLE_TASK_THROTTLING=false (task_throttle.h) */
     int target_offload;      /* OMP_TARGET_OFFLOAD, as enum bob_offload */
 } bob_config_t;
 

@@ -116,8 +116,6 @@ static void release(bob_task_t *t)
     bob_context_fini(&t->ctx);
     if (t->mutexes) /* rarely: spares every task a call */
         free(t->mutexes);
-    if (atomic_load_explicit(&t->taskred, memory_order_relaxed)) /* as rarely */
-        bob_taskred_task_free(t);
     if (t->event)
         bob_task_event_free(t->event);
     BOB_OMPT(bob_ompt_task_free(t));
@@ -197,7 +195,7 @@ static void spawn(bob_task_t *t);
  * in this unit's TLS block, and before anything can see it complete. */
 static inline void body_ended(bob_task_t *t)
 {
-    if (atomic_load_explicit(&t->taskred, memory_order_relaxed))
+    if (t->taskred)
         bob_taskred_task_end(t);
 }
 

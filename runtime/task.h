@@ -56,6 +56,9 @@ enum { BOB_BODY_DONE = 1, BOB_FULFILLED = 2 };
 typedef struct bob_taskgroup {
     _Atomic uint32_t pending;       /* tasks of the group not complete; futex word */
     _Atomic bool cancelled;         /* by cancel taskgroup (cancel.c) */
+    /* gcc's group of a worksharing construct's task reductions, which
+     * cancel taskgroup passes over to the group enclosing it (cancel.c) */
+    bool workshare;
     struct bob_taskgroup *parent;
     struct bob_taskred *reductions; /* task_reduction items (taskred.c) */
     /* gcc's newest task reduction array visible in the group, inherited
@@ -83,9 +86,9 @@ typedef struct bob_task {
     /* the waiter about to run it in place, in the waiter's seat */
     struct bob_thread *host;
     uint32_t nest_owner;            /* its owner id for nest locks, 0 until drawn */
-    /* copies of clang's variable-length task reduction items it asked for
-     * (taskred.c), which its descendants may search; NULL but for such tasks */
-    _Atomic(struct bob_taskred_copy *) taskred;
+    /* copies of clang's variable-length task reduction items it holds
+     * (taskred.c), until its body ends; NULL but for such tasks */
+    struct bob_taskred_copy *taskred;
     /* context of the generating task; the clean part ends here, on a
      * 16-byte boundary (task_mem.c) */
     _Alignas(16) bob_thread_t *parent;
@@ -320,11 +323,8 @@ void bob_taskred_modifier_fini(bob_thread_t *self);
  * frees r. */
 void bob_taskred_finish(struct bob_taskred *r, void *const *into);
 /* t's body has ended, on the unit that ran it: its copies (t->taskred) are
- * combined into their items. */
+ * combined into their items and given back to them. */
 void bob_taskred_task_end(bob_task_t *t);
-/* Frees t's copies, when t's memory goes: until then a descendant may
- * name an item by its copy's address. */
-void bob_taskred_task_free(bob_task_t *t);
 
 /* An item's functions as the compiler gave them: init2 (taskred, with
  * omp_orig) or init1 (task_reduction), either may be absent. */

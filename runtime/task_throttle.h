@@ -51,21 +51,27 @@ static inline size_t bob_task_queued(const bob_thread_t *self)
  * one (made_many): reading the count at each task would cost a line that
  * every task of the thread updates, and while it is throttled, it queues
  * none. An explicit task, which runs when its thread's queue allows, goes
- * by the queue alone, and so does one that lists, whose list is its own. */
+ * by the queue alone, and so does one that lists, whose list is its own.
+ *
+ * libomp's KMP_ENABLE_TASK_THROTTLING=false turns it off: every task is
+ * queued, however many wait (a program may make tasks that wait for their
+ * creator to have made them all). Read after the queue's length, so that
+ * a producer below the bound pays nothing for it. */
 static inline bool bob_task_throttled(const bob_thread_t *self)
 {
     return bob_task_queued(self) > READY_PER_ES &&
-           (self->task || self->made_many || self->lists) && !bt_self_is_tasklet();
+           (self->task || self->made_many || self->lists) && !bt_self_is_tasklet() &&
+           !bob_config.no_throttling;
 }
 
 /* How many more tasks self may queue before new ones run at once: 0 in a
  * final task or outside any parallel region, no limit for a tasklet,
- * which cannot run one at once. */
+ * which cannot run one at once, nor without throttling. */
 static inline uint32_t bob_task_room(const bob_thread_t *self)
 {
     if (self->final || self->team->level == 0)
         return 0;
-    if (bt_self_is_tasklet())
+    if (bt_self_is_tasklet() || bob_config.no_throttling)
         return UINT32_MAX;
     if (!self->task && !self->made_many && !self->lists) /* as above */
         return READY_PER_ES;

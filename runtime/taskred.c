@@ -35,12 +35,19 @@
  * reduction over the same variable, since the spec makes every task of one
  * reduction name the same section), the task's comb reads that length.
  * libomp, whose tasks share their thread's block, has the same limit. A
- * task's copies are freed with its memory, since a descendant may name an
- * item by its parent's copy after that parent's body ended. The sums go into
- * the shared item of a taskgroup, and for reduction(task, ...) into the
- * original, which no thread of the team updates before the construct's own
- * reduction, after every task completed (each thread's own item is still
- * that thread's to update).
+ * combined copy goes back to its item, for the next task that asks; the
+ * item keeps every copy it made until it ends, so that the address of any
+ * copy names the item, also one whose task is done with it (a descendant
+ * names the item by its parent's copy, maybe after that parent's body
+ * ended; a program may name it by a copy another thread was given). The
+ * sums go into the shared item of a taskgroup, and for reduction(task, ...)
+ * into the original, which no thread of the team updates before the
+ * construct's own reduction, after every task completed (each thread's own
+ * item is still that thread's to update). The older reduction(task, ...)
+ * entry gives no original: there they go into an accumulator of the item,
+ * combined with the per-ES copies at the construct's end (only hand-written
+ * code brings such an item: clang's variable-length ones come with the
+ * newer entry).
  *
  * Lookups. A task names an item by an address: the shared item's (for a
  * section, its first element, as clang passes it from the task_reduction
@@ -81,7 +88,12 @@ typedef struct item {
     void **thread_shared; /* modifier: each team thread's own item */
     char *block;          /* not lazy: a copy per ES, stride apart */
     void *into;           /* lazy: where the tasks' copies are combined */
-    uint32_t lock;        /* lazy: held while one is */
+    char *accumulator;    /* lazy without an original: into, combined at the end */
+    /* lazy: every copy made for it (pushed, never popped, until it ends),
+     * and those no task holds (under lock) */
+    _Atomic(struct bob_taskred_copy *) copies;
+    struct bob_taskred_copy *idle;
+    uint32_t lock; /* lazy: held while a copy is combined or taken */
 } item_t;
 
 typedef struct bob_taskred {
@@ -89,10 +101,11 @@ typedef struct bob_taskred {
     item_t items[];
 } bob_taskred_t;
 
-/* A lazy item's copy that a task asked for (the task's list, task.h); the
- * copy's bytes follow, a cache line on. */
+/* A lazy item's copy: on its item's list of copies for good (made), and
+ * on the list of the task holding it or on its item's idle list (next);
+ * the copy's bytes follow, a cache line on. */
 typedef struct bob_taskred_copy {
-    struct bob_taskred_copy *next;
+    struct bob_taskred_copy *next, *made;
     item_t *it;
 } task_copy_t;
 
@@ -145,8 +158,13 @@ static void item_set(item_t *it, void *shared, void *orig, void *into, size_t si
     it->into = into;
     size_t bytes = it->lazy ? size : bob_taskred_extent(&it->fns, size);
     it->stride = ((bytes ? bytes : 1) + CACHE_LINE - 1) & ~(size_t)(CACHE_LINE - 1);
-    if (it->lazy)
+    if (it->lazy) {
+        if (!into) {
+            it->into = it->accumulator = copy_alloc(it->stride);
+            bob_taskred_call_init(&it->fns, it->accumulator, it->stride);
+        }
         return;
+    }
     it->block = copy_alloc(it->stride * (size_t)ncopies);
     for (int c = 0; c < ncopies; c++)
         bob_taskred_call_init(&it->fns, it->block + it->stride * (size_t)c, it->stride);
@@ -165,11 +183,6 @@ static void fill(bob_taskred_t *r, const void *data, bool with_orig, bool modifi
             item_set(&r->items[i], in->shared, NULL, modifier ? NULL : in->shared, in->size,
                      NULL, in->init, in->fini, in->comb, in->flags, r->ncopies);
         }
-        if (r->items[i].lazy && !r->items[i].into)
-            bob_fatal("a variable-length item of reduction(task, ...) comes without its "
-                      "original, which its tasks' copies are combined into "
-                      "(__kmpc_task_reduction_modifier_init gives none; clang 14's "
-                      "__kmpc_taskred_modifier_init does)");
     }
 }
 
@@ -181,13 +194,22 @@ static void combine(const item_t *it, void *target, char *priv)
 }
 
 /* Combines the per-ES copies into `into` (each item's shared one when
- * NULL); the lazy items' copies were combined as their tasks ended. */
+ * NULL); the lazy items' copies were combined as their tasks ended, into
+ * the item's accumulator where it has one. */
 void bob_taskred_finish(bob_taskred_t *r, void *const *into)
 {
     for (int i = 0; i < r->n; i++) {
         item_t *it = &r->items[i];
+        void *target = into ? into[i] : it->shared;
         for (int c = 0; c < r->ncopies && !it->lazy; c++)
-            combine(it, into ? into[i] : it->shared, it->block + it->stride * (size_t)c);
+            combine(it, target, it->block + it->stride * (size_t)c);
+        if (it->accumulator)
+            combine(it, target, it->accumulator);
+        for (task_copy_t *tc = atomic_load(&it->copies), *made; tc; tc = made) {
+            made = tc->made;
+            free(tc);
+        }
+        free(it->accumulator);
         free(it->block);
         free(it->thread_shared);
     }
@@ -217,78 +239,88 @@ static bool names(const bob_taskred_t *r, const item_t *it, const char *p)
     return it->block && p >= it->block && p < it->block + it->stride * (size_t)r->ncopies;
 }
 
-static item_t *find(bob_taskred_t *r, const void *data)
+static bool is_copy_of(item_t *it, const char *p)
+{
+    for (task_copy_t *tc = atomic_load_explicit(&it->copies, memory_order_acquire); tc;
+         tc = tc->made)
+        if (bytes_of(tc) == p)
+            return true;
+    return false;
+}
+
+/* The item of r that data names; by one of its lazy items' copies only if
+ * by_copy (a longer search, made after every other name). */
+static item_t *find(bob_taskred_t *r, const void *data, bool by_copy)
 {
     for (int i = 0; r && i < r->n; i++)
-        if (names(r, &r->items[i], data))
+        if (by_copy ? is_copy_of(&r->items[i], data) : names(r, &r->items[i], data))
             return &r->items[i];
     return NULL;
 }
 
-/* A lazy item named by the copy of t or of one of its ancestor tasks,
- * nearest first: each lives while a descendant is incomplete. */
-static item_t *find_copy(bob_task_t *t, const void *data)
+/* The item data names in handle (what an init returned, or NULL), the
+ * chain of taskgroups, or the team's reduction(task, ...). */
+static item_t *lookup(bob_thread_t *self, bob_taskred_t *handle, const void *data,
+                      bool by_copy)
 {
-    for (; t; t = t->parent->task)
-        for (task_copy_t *tc = atomic_load_explicit(&t->taskred, memory_order_acquire); tc;
-             tc = tc->next)
-            if (bytes_of(tc) == data)
-                return tc->it;
-    return NULL;
+    item_t *it = find(handle, data, by_copy);
+    for (bob_taskgroup_t *tg = self->taskgroup; tg && !it; tg = tg->parent)
+        it = find(tg->reductions, data, by_copy);
+    return it ? it : find(atomic_load(&self->team->taskred), data, by_copy);
 }
 
-/* Task t's copy of lazy item it, made and initialised at its first request:
- * init reads the length t has just set, in the TLS block this unit runs
- * with, and nothing between gives up the ES. */
+/* Task t's copy of lazy item it, taken and initialised at its first
+ * request: init reads the length t has just set, in the TLS block this unit
+ * runs with, and nothing between gives up the ES. */
 static char *task_copy(bob_task_t *t, item_t *it)
 {
-    task_copy_t *head = atomic_load_explicit(&t->taskred, memory_order_relaxed);
-    for (task_copy_t *tc = head; tc; tc = tc->next)
+    for (task_copy_t *tc = t->taskred; tc; tc = tc->next)
         if (tc->it == it)
             return bytes_of(tc);
-    task_copy_t *tc = (task_copy_t *)copy_alloc(CACHE_LINE + it->stride);
-    *tc = (task_copy_t){head, it};
+    /* a spin lock: tasklets ask too, and cannot suspend; it is held
+     * without allocating (lock.c) */
+    bob_spin_acquire(&it->lock);
+    task_copy_t *tc = it->idle;
+    if (tc)
+        it->idle = tc->next;
+    bob_spin_release(&it->lock);
+    if (!tc) {
+        tc = (task_copy_t *)copy_alloc(CACHE_LINE + it->stride);
+        *tc = (task_copy_t){.made = atomic_load_explicit(&it->copies, memory_order_relaxed),
+                            .it = it};
+        while (!atomic_compare_exchange_weak_explicit(&it->copies, &tc->made, tc,
+                                                      memory_order_release,
+                                                      memory_order_relaxed))
+            ;
+    }
     bob_taskred_call_init(&it->fns, bytes_of(tc), it->stride);
-    /* only t adds to its list; a descendant reading it meanwhile looks
-     * for a copy t had before making that descendant */
-    atomic_store_explicit(&t->taskred, tc, memory_order_release);
+    tc->next = t->taskred;
+    t->taskred = tc;
     return bytes_of(tc);
 }
 
 void bob_taskred_task_end(bob_task_t *t)
 {
-    task_copy_t *head = atomic_load_explicit(&t->taskred, memory_order_relaxed);
-    for (task_copy_t *tc = head; tc; tc = tc->next) {
+    task_copy_t *tc = t->taskred, *next;
+    for (; tc; tc = next) {
+        next = tc->next;
         item_t *it = tc->it;
-        /* a spin lock: tasklets end here too, and cannot suspend */
         bob_spin_acquire(&it->lock);
         combine(it, it->into, bytes_of(tc));
+        tc->next = it->idle;
+        it->idle = tc;
         bob_spin_release(&it->lock);
     }
-}
-
-void bob_taskred_task_free(bob_task_t *t)
-{
-    task_copy_t *tc = atomic_load_explicit(&t->taskred, memory_order_relaxed);
-    while (tc) {
-        task_copy_t *next = tc->next;
-        free(tc);
-        tc = next;
-    }
-    atomic_store_explicit(&t->taskred, NULL, memory_order_relaxed);
+    t->taskred = NULL;
 }
 
 /* handle is what an init returned (a reduction), or NULL; an item of an
  * enclosing taskgroup is found through the chain of taskgroups. */
 void *bob_taskred_get(bob_thread_t *self, void *handle, void *data)
 {
-    item_t *it = find(handle, data);
-    for (bob_taskgroup_t *tg = self->taskgroup; tg && !it; tg = tg->parent)
-        it = find(tg->reductions, data);
+    item_t *it = lookup(self, handle, data, false);
     if (!it)
-        it = find(atomic_load(&self->team->taskred), data);
-    if (!it)
-        it = find_copy(self->task, data);
+        it = lookup(self, handle, data, true);
     if (!it)
         bob_fatal("task reduction item %p is not part of any enclosing task reduction",
                   data);

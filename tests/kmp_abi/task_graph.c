@@ -1,6 +1,7 @@
 /* Task entry points no compiler emits but libomp's tests and libomptarget
  * call: the dependence graph (__kmpc_task_get_depnode/_successors, in the
- * layouts of LLVM 19's kmp_taskdeps.h as its tests declare them), the
+ * layouts of LLVM 19's kmp_taskdeps.h as its tests declare them, with the
+ * edges libomp makes: an out after ins waits for the ins alone), the
  * per-task slot libomptarget keeps a nowait target region's handle in
  * (__kmpc_omp_get_target_async_handle_ptr), and __kmpc_invoke_task_func. */
 #include <stdbool.h>
@@ -21,7 +22,7 @@ typedef int32_t (*entry_t)(int32_t, kmp_task_t *);
 
 typedef struct dep {
   size_t addr, len;
-  uint8_t flags; /* 1 in, 2 out, 3 inout */
+  uint8_t flags; /* 1 in, 2 out, 3 inout, 8 inoutset */
 } dep_t;
 
 struct depnode_list;
@@ -76,6 +77,13 @@ static kmp_task_t *task_named(int32_t gtid, const char *name)
   return t;
 }
 
+static kmp_task_t *submit(int32_t gtid, const char *name, int n, dep_t *deps)
+{
+  kmp_task_t *t = task_named(gtid, name);
+  __kmpc_omp_task_with_deps(NULL, gtid, t, n, deps, 0, NULL);
+  return t;
+}
+
 static int length(const depnode_list_t *l)
 {
   int n = 0;
@@ -98,30 +106,34 @@ static int32_t gate_body(int32_t gtid, kmp_task_t *task)
   return 0;
 }
 
-/* A out(x, y); B in(x, y); C in(x); D inout(y); E none. A team of one
- * runs its tasks at once, as libomp does, so they wait behind a gate, a
- * detached task G that A depends on, whose event is fulfilled once the
- * graph is read; E, independent, runs at once. */
+/* A team of one runs its tasks at once, as libomp does, so those whose
+ * graph is read wait behind a gate, a detached task G with out(gate),
+ * whose event is fulfilled once the graph is read. */
+static kmp_task_t *gate_task(int32_t gtid, int *gate, void **event)
+{
+  enum { TIED = 1, DETACHABLE = 0x40 };
+  dep_t out_gate[] = {{(size_t)gate, 4, 2}};
+  kmp_task_t *g = __kmpc_omp_task_alloc(NULL, gtid, TIED | DETACHABLE, sizeof(kmp_task_t), 0,
+                                        gate_body);
+  *event = __kmpc_task_allow_completion_event(NULL, gtid, g);
+  __kmpc_omp_task_with_deps(NULL, gtid, g, 1, out_gate, 0, NULL);
+  return g;
+}
+
+/* A out(x, y); B in(x, y); C in(x); D inout(y); E none; A behind the
+ * gate, E, independent, runs at once. */
 static void graph(int32_t gtid)
 {
   static int x, y, gate;
-  enum { TIED = 1, DETACHABLE = 0x40 };
-  dep_t out_gate[] = {{(size_t)&gate, 4, 2}};
   dep_t out_xy[] = {{(size_t)&x, 4, 2}, {(size_t)&y, 4, 2}, {(size_t)&gate, 4, 1}};
   dep_t in_xy[] = {{(size_t)&x, 4, 1}, {(size_t)&y, 4, 1}};
   dep_t in_x[] = {{(size_t)&x, 4, 1}};
   dep_t inout_y[] = {{(size_t)&y, 4, 3}};
-  kmp_task_t *a = task_named(gtid, "A"), *b = task_named(gtid, "B");
-  kmp_task_t *c = task_named(gtid, "C"), *d = task_named(gtid, "D");
+  void *event;
+  kmp_task_t *g = gate_task(gtid, &gate, &event);
+  kmp_task_t *a = submit(gtid, "A", 3, out_xy), *b = submit(gtid, "B", 2, in_xy);
+  kmp_task_t *c = submit(gtid, "C", 1, in_x), *d = submit(gtid, "D", 1, inout_y);
   kmp_task_t *e = task_named(gtid, "E");
-  kmp_task_t *g = __kmpc_omp_task_alloc(NULL, gtid, TIED | DETACHABLE, sizeof(kmp_task_t), 0,
-                                        gate_body);
-  void *event = __kmpc_task_allow_completion_event(NULL, gtid, g);
-  __kmpc_omp_task_with_deps(NULL, gtid, g, 1, out_gate, 0, NULL);
-  __kmpc_omp_task_with_deps(NULL, gtid, a, 3, out_xy, 0, NULL);
-  __kmpc_omp_task_with_deps(NULL, gtid, b, 2, in_xy, 0, NULL);
-  __kmpc_omp_task_with_deps(NULL, gtid, c, 1, in_x, 0, NULL);
-  __kmpc_omp_task_with_deps(NULL, gtid, d, 1, inout_y, 0, NULL);
   CHECK(__kmpc_task_get_depnode(e) == NULL);
   CHECK(__kmpc_task_get_successors(e) == NULL);
   __kmpc_omp_task(NULL, gtid, e);
@@ -132,9 +144,10 @@ static void graph(int32_t gtid)
     CHECK(na && nb && nc && nd);
     depnode_list_t *sg = __kmpc_task_get_successors(g);
     CHECK(length(sg) == 1 && holds(sg, na));
-    /* B depends on A through x and y: one edge */
+    /* B depends on A through x and y: one edge; D waits for B, which
+     * waits for A */
     depnode_list_t *sa = __kmpc_task_get_successors(a);
-    CHECK(length(sa) == 3 && holds(sa, nb) && holds(sa, nc) && holds(sa, nd));
+    CHECK(length(sa) == 2 && holds(sa, nb) && holds(sa, nc));
     CHECK(na->successors == sa);
     depnode_list_t *sb = __kmpc_task_get_successors(b);
     CHECK(length(sb) == 1 && holds(sb, nd));
@@ -146,6 +159,41 @@ static void graph(int32_t gtid)
   CHECK(ran == 5);
   CHECK(strchr(order, 'A') < strchr(order, 'B') && strchr(order, 'A') < strchr(order, 'C'));
   CHECK(strchr(order, 'B') < strchr(order, 'D'));
+}
+
+/* S inoutset(x); T inoutset(x, y); R in(x, y); W out(y); then M with
+ * omp_all_memory spelt as LLVM's tests also spell it, the address -1; S
+ * and T behind the gate. W waits for R alone, not for T, which R waits
+ * for; M for every task before it. */
+static void graph_sets(int32_t gtid)
+{
+  static int x, y, gate;
+  ran = 0;
+  dep_t set_x[] = {{(size_t)&x, 4, 8}, {(size_t)&gate, 4, 1}};
+  dep_t set_xy[] = {{(size_t)&x, 4, 8}, {(size_t)&y, 4, 8}, {(size_t)&gate, 4, 1}};
+  dep_t in_xy[] = {{(size_t)&x, 4, 1}, {(size_t)&y, 4, 1}};
+  dep_t out_y[] = {{(size_t)&y, 4, 2}};
+  dep_t all[] = {{(size_t)-1, 0, 2}};
+  void *event;
+  kmp_task_t *g = gate_task(gtid, &gate, &event);
+  kmp_task_t *s = submit(gtid, "S", 2, set_x), *t = submit(gtid, "T", 3, set_xy);
+  kmp_task_t *r = submit(gtid, "R", 2, in_xy), *w = submit(gtid, "W", 1, out_y);
+  kmp_task_t *m = submit(gtid, "M", 1, all);
+  CHECK(ran == 0);
+  if (ran == 0) {
+    depnode_t *nr = __kmpc_task_get_depnode(r), *nw = __kmpc_task_get_depnode(w);
+    depnode_t *nm = __kmpc_task_get_depnode(m);
+    depnode_list_t *ss = __kmpc_task_get_successors(s), *st = __kmpc_task_get_successors(t);
+    depnode_list_t *sr = __kmpc_task_get_successors(r), *sw = __kmpc_task_get_successors(w);
+    CHECK(length(ss) == 2 && holds(ss, nr) && holds(ss, nm));
+    CHECK(length(st) == 2 && holds(st, nr) && holds(st, nm));
+    CHECK(length(sr) == 2 && holds(sr, nw) && holds(sr, nm));
+    CHECK(length(sw) == 1 && holds(sw, nm));
+    CHECK(holds(__kmpc_task_get_successors(g), nm));
+  }
+  omp_fulfill_event(event);
+  __kmpc_omp_taskwait(NULL, gtid);
+  CHECK(ran == 5 && order[4] == 'M');
 }
 
 static void **slot_seen;
@@ -199,6 +247,7 @@ static void graph_region(int32_t *gtid, int32_t *tid)
 {
   (void)tid;
   graph(*gtid);
+  graph_sets(*gtid);
 }
 
 int main(void)
