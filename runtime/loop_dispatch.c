@@ -48,6 +48,7 @@ static int runtime_schedule(const bob_icv_t *icv, int64_t *chunk)
     case omp_sched_dynamic: return KMP_SCH_DYNAMIC_CHUNKED;
     case omp_sched_guided: return KMP_SCH_GUIDED_CHUNKED;
     case omp_sched_auto: return KMP_SCH_AUTO;
+    case BOB_SCHED_KIND_TRAPEZOIDAL: return KMP_SCH_TRAPEZOIDAL;
     default: return *chunk > 0 ? KMP_SCH_STATIC_CHUNKED : KMP_SCH_STATIC;
     }
 }
