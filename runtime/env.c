@@ -422,6 +422,15 @@ void bob_read_environment(void)
     bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL, false);
 }
 
+bool bob_set_late(const char *name, const char *value)
+{
+    if (strcmp(name, "OMP_TARGET_OFFLOAD"))
+        return false;
+    setenv(name, value, 1);
+    bob_config.target_offload = read_target_offload();
+    return true;
+}
+
 void bob_config_preview(bob_config_t *cfg)
 {
     int saved_errno = errno; /* the parsers set it */

@@ -129,6 +129,11 @@ const int *bob_intern_ints(const int *v, int n);
 bt_options_t bob_substrate_options(void);
 /* Reads the rest of the environment into bob_config; the substrate runs. */
 void bob_read_environment(void);
+/* Sets variable `name` and reads it again, where a change takes effect
+ * while teams run: device-wide settings that constructs read when they
+ * start, as libomp's kmp_set_defaults changes them at any time
+ * (OMP_TARGET_OFFLOAD). False, changing nothing, for any other. */
+bool bob_set_late(const char *name, const char *value);
 /* What bob_read_environment would read into the ICVs now and the other
  * settings inquiries answer (nthreads-var of the first level only),
  * without a message, an allocation or a change of errno: a signal handler
