@@ -95,6 +95,7 @@ static void es_delete(bti_es_t *es)
 {
     bti_deque_destroy(&es->shared);
     bti_priority_destroy(&es->prio);
+    bti_priority_destroy(&es->prio_own);
     bti_stack_cache_drain(es);
     bti_unit_cache_drain(es);
     bti_tls_cache_drain(es);
