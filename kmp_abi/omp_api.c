@@ -70,7 +70,7 @@ OMP_API void omp_set_schedule(omp_sched_t kind, int chunk)
 {
     bob_icv_t *icv = &bob_self()->icv;
     icv->sched = kind;
-    icv->sched_chunk = chunk < 1 ? 0 : chunk;
+    icv->sched_chunk = bob_sched_chunk(kind, chunk);
 }
 
 OMP_API void omp_get_schedule(omp_sched_t *kind, int *chunk)

@@ -31,7 +31,8 @@ static void print_schedule(FILE *f)
     int kind = icv->sched & ~omp_sched_monotonic;
     fprintf(f, "  [host] OMP_SCHEDULE = '%s%s", icv->sched & omp_sched_monotonic
                                                     ? "MONOTONIC:" : "",
-            kinds[kind >= 1 && kind <= 4 ? kind : 0]);
+            kind == BOB_SCHED_KIND_TRAPEZOIDAL ? "TRAPEZOIDAL"
+                                               : kinds[kind >= 1 && kind <= 4 ? kind : 0]);
     if (icv->sched_chunk > 0)
         fprintf(f, ",%d", icv->sched_chunk);
     fprintf(f, "'\n");

@@ -136,9 +136,12 @@ static void read_schedule(bob_icv_t *icv, bool quiet)
     const char *v = getenv("OMP_SCHEDULE");
     if (!v)
         return;
+    /* libomp's extensions too: static_steal is its nonmonotonic dynamic,
+     * listed before the static it begins with. */
     static const struct { const char *name; omp_sched_t kind; } kinds[] = {
-        {"static", omp_sched_static}, {"dynamic", omp_sched_dynamic},
-        {"guided", omp_sched_guided}, {"auto", omp_sched_auto}};
+        {"static_steal", omp_sched_dynamic}, {"static", omp_sched_static},
+        {"dynamic", omp_sched_dynamic}, {"guided", omp_sched_guided},
+        {"auto", omp_sched_auto}, {"trapezoidal", BOB_SCHED_KIND_TRAPEZOIDAL}};
     const char *s = v;
     int monotonic = 0;
     if (!strncasecmp(s, "monotonic:", 10)) {
@@ -158,7 +161,7 @@ static void read_schedule(bob_icv_t *icv, bool quiet)
         if (s[len] != ',' && s[len])
             break;
         icv->sched = kinds[i].kind | monotonic;
-        icv->sched_chunk = chunk;
+        icv->sched_chunk = bob_sched_chunk(icv->sched, chunk);
         return;
     }
     if (!quiet)
@@ -418,6 +421,15 @@ void bob_read_environment(void)
     bob_config.target_offload = read_target_offload();
     read_display_env();
     bob_config.display_affinity = read_bool("OMP_DISPLAY_AFFINITY", false, NULL, false);
+}
+
+bool bob_set_late(const char *name, const char *value)
+{
+    if (strcmp(name, "OMP_TARGET_OFFLOAD"))
+        return false;
+    setenv(name, value, 1);
+    bob_config.target_offload = read_target_offload();
+    return true;
 }
 
 void bob_config_preview(bob_config_t *cfg)

@@ -48,19 +48,21 @@ static int runtime_schedule(const bob_icv_t *icv, int64_t *chunk)
     case omp_sched_dynamic: return KMP_SCH_DYNAMIC_CHUNKED;
     case omp_sched_guided: return KMP_SCH_GUIDED_CHUNKED;
     case omp_sched_auto: return KMP_SCH_AUTO;
+    case BOB_SCHED_KIND_TRAPEZOIDAL: return KMP_SCH_TRAPEZOIDAL;
     default: return *chunk > 0 ? KMP_SCH_STATIC_CHUNKED : KMP_SCH_STATIC;
     }
 }
 
 /* schedule(simd: runtime): the compiler passes the simd width as chunk.
- * As libomp: a static (or auto) run-sched-var becomes one block per thread
- * in whole widths, any other keeps its kind (guided in whole widths) with
- * its chunk counted in widths. */
+ * As libomp: a static run-sched-var without a chunk (or auto) becomes one
+ * block per thread in whole widths; any other keeps its kind (guided in
+ * whole widths) with its chunk counted in widths, so static,c hands out
+ * chunks of c widths round robin. */
 static int runtime_simd_schedule(const bob_icv_t *icv, int64_t *chunk)
 {
     int64_t width = *chunk > 0 ? *chunk : 1;
     int s = runtime_schedule(icv, chunk);
-    if (s == KMP_SCH_STATIC || s == KMP_SCH_STATIC_CHUNKED || s == KMP_SCH_AUTO) {
+    if (s == KMP_SCH_STATIC || s == KMP_SCH_AUTO) {
         *chunk = width;
         return KMP_SCH_BALANCED_CHUNKED;
     }

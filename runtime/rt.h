@@ -35,13 +35,29 @@ typedef struct bob_icv {
     const int *nested;    /* stable storage: bob_intern_ints or the config's */
     bool dynamic;         /* dyn-var */
     omp_sched_t sched;    /* run-sched-var, with omp_sched_monotonic */
-    int sched_chunk;
+    int sched_chunk;      /* bob_sched_chunk's, as omp_get_schedule answers it */
     int max_active_levels;
     int thread_limit;
     int default_device;
     /* def-allocator-var: a handle of alloc.h, never omp_null_allocator */
     omp_allocator_handle_t def_allocator;
 } bob_icv_t;
+
+/* libomp's extension of omp_sched_t that OMP_SCHEDULE=trapezoidal sets and
+ * omp_get_schedule reports, as libomp does. */
+#define BOB_SCHED_KIND_TRAPEZOIDAL ((omp_sched_t)101)
+
+/* run-sched-var's chunk for kind given chunk: below 1, the default chunk
+ * size, which is 1 for every kind but static, whose 0 stands for one
+ * balanced block per thread; auto ignores it (1). What omp_get_schedule
+ * answers then, as libomp and libgomp do. */
+static inline int bob_sched_chunk(omp_sched_t kind, int chunk)
+{
+    omp_sched_t k = kind & ~omp_sched_monotonic;
+    if (k == omp_sched_static)
+        return chunk < 1 ? 0 : chunk;
+    return k == omp_sched_auto || chunk < 1 ? 1 : chunk;
+}
 
 /* Where an implicit task is bound (places/placement.c): its place, -1 if it
  * is not bound to one, and its place partition, `count` consecutive places
@@ -114,6 +130,11 @@ const int *bob_intern_ints(const int *v, int n);
 bt_options_t bob_substrate_options(void);
 /* Reads the rest of the environment into bob_config; the substrate runs. */
 void bob_read_environment(void);
+/* Sets variable `name` and reads it again, where a change takes effect
+ * while teams run: device-wide settings that constructs read when they
+ * start, as libomp's kmp_set_defaults changes them at any time
+ * (OMP_TARGET_OFFLOAD). False, changing nothing, for any other. */
+bool bob_set_late(const char *name, const char *value);
 /* What bob_read_environment would read into the ICVs now and the other
  * settings inquiries answer (nthreads-var of the first level only),
  * without a message, an allocation or a change of errno: a signal handler

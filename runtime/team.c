@@ -161,13 +161,16 @@ void bob_set_default(const char *setting)
                  setting ? setting : "");
         return;
     }
-    if (atomic_load(&forked)) {
-        bob_warn("kmp_set_defaults('%s') after the first parallel region has no effect",
-                 setting);
-        return;
-    }
     char name[128];
     snprintf(name, sizeof name, "%.*s", (int)(eq - setting), setting);
+    if (atomic_load(&forked)) {
+        /* The ICVs are the teams' own copies by now: only a device-wide
+         * setting still takes effect. */
+        if (!bob_set_late(name, eq + 1))
+            bob_warn("kmp_set_defaults('%s') after the first parallel region has no effect",
+                     setting);
+        return;
+    }
     setenv(name, eq + 1, 1);
     if (!atomic_load(&initialized))
         return;

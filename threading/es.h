@@ -69,6 +69,7 @@ typedef struct bti_es {
     _Alignas(64) bti_inbox_t private_inbox; /* private pool: units pushed by others */
     bti_inbox_t shared_inbox;  /* shared pool: units pushed by others */
     bti_prio_t prio;           /* units with a priority, before all others */
+    bti_prio_t prio_own;       /* the same of the private pool: not stolen */
     bti_deque_t shared;        /* shared pool: owner pushes, anyone steals */
     bti_yieldq_t yielded;      /* ULTs that yielded, proxies: run after all else */
     /* Units another ES may take that this one may not run now (set_aside

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 struct bti_global bti_g;
@@ -37,7 +38,10 @@ static const char NUM_ES_VAR[] = "BOBBIN_NUM_ES", NUM_ES_ALIAS[] = "KMP_ABT_NUM_
  * for its whole stack below its joiner's frame (unit.c), and the
  * application's thread has only ulimit -s in all: at 8 MiB it could never
  * run a member of its team in place, and waits for each instead (another
- * OS thread, a hand-over of its ES). Untouched pages cost nothing (stack.c). */
+ * OS thread, a hand-over of its ES). A stack spans twice its size
+ * (stack.h), so a unit on a stack of its own has 8 MiB all the same; a
+ * larger ulimit -s raises the default (default_stack_size). Untouched
+ * pages cost nothing (stack.c). */
 #ifdef BTI_ASAN
 /* The sanitizer unpoisons a cached stack's whole span each time it is
  * reused (stack.c): at 4M, a megabyte of shadow written per unit. */
@@ -47,6 +51,30 @@ enum { DEFAULT_STACK_MB = 4 };
 #endif
 static const size_t MIN_STACK = 16 << 10, MAX_STACK = BT_STACK_SIZE_MAX,
                     DEFAULT_STACK = (size_t)DEFAULT_STACK_MB << 20;
+/* The application thread's stack that units inherit: past this, ulimit -s
+ * is capped, as libomp caps it for its workers (an unlimited one too). */
+static const size_t PRIMARY_STACK_MAX = (size_t)64 << 20,
+                    LIBOMP_DEFAULT_STACK = (size_t)4 << 20;
+
+/* The default stack size without BOBBIN_STACK_SIZE: DEFAULT_STACK, or half
+ * the application thread's stack limit where that half is more than
+ * libomp's 4 MiB. A unit on a stack of its own (which spans twice the size)
+ * then has as much stack as the application's thread, as libomp's workers
+ * get the primary's when no variable sets theirs, while the application's
+ * thread, half of whose stack is room enough, still runs its team's
+ * members in place. The usual 8 MiB limit changes nothing, also not the
+ * sanitizer build's smaller default. */
+static size_t default_stack_size(void)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_STACK, &r))
+        return DEFAULT_STACK;
+    size_t primary = r.rlim_cur == RLIM_INFINITY || r.rlim_cur > PRIMARY_STACK_MAX
+                         ? PRIMARY_STACK_MAX
+                         : (size_t)r.rlim_cur;
+    size_t half = primary / BTI_STACK_SPAN;
+    return half > LIBOMP_DEFAULT_STACK ? half : DEFAULT_STACK;
+}
 
 static bti_es_t *es_new(int rank)
 {
@@ -67,6 +95,7 @@ static void es_delete(bti_es_t *es)
 {
     bti_deque_destroy(&es->shared);
     bti_priority_destroy(&es->prio);
+    bti_priority_destroy(&es->prio_own);
     bti_stack_cache_drain(es);
     bti_unit_cache_drain(es);
     bti_tls_cache_drain(es);
@@ -140,7 +169,7 @@ void bti_es_restart(bti_es_t *es) { bti_klt_spawn(es); }
 static void read_environment(void)
 {
     static const char *const policies[] = {"active", "passive", NULL};
-    bti_g.stack_size = stack_size_of(bti_env_size("BOBBIN_STACK_SIZE", DEFAULT_STACK,
+    bti_g.stack_size = stack_size_of(bti_env_size("BOBBIN_STACK_SIZE", default_stack_size(),
                                                   MIN_STACK, MAX_STACK));
     bti_g.num_es = (int)bti_env_long(NUM_ES_VAR, NUM_ES_ALIAS, ncpus > 0 ? ncpus : 1, 1,
                                      MAX_NUM_ES);
@@ -243,7 +272,9 @@ int bt_init_with(const bt_options_t *options)
         bti_fatal("out of memory creating %d ESs", bti_g.num_es);
     for (int i = 0; i < bti_g.num_es; i++)
         bti_g.es[i] = es_new(i);
-    char setting[64] = "the stack size asked for";
+    char setting[64] = "half of ulimit -s";
+    if (bti_g.stack_size == stack_size_of(DEFAULT_STACK))
+        snprintf(setting, sizeof setting, "the default stack size");
     if (options->stack_size && options->stack_size_setting)
         snprintf(setting, sizeof setting, "%s", options->stack_size_setting);
     else if (!options->stack_size && getenv("BOBBIN_STACK_SIZE"))

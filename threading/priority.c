@@ -24,9 +24,9 @@ static void swap(bti_prio_entry_t *a, bti_prio_entry_t *b)
     *b = t;
 }
 
-void bti_priority_push(struct bti_es *es, bt_unit_t *u)
+void bti_priority_push(struct bti_es *es, bt_unit_t *u, bool own)
 {
-    bti_prio_t *p = &es->prio;
+    bti_prio_t *p = own ? &es->prio_own : &es->prio;
     bool progress = bti_count(es, u);
     lock(p);
     uint32_t n = atomic_load_explicit(&p->count, memory_order_relaxed);
@@ -41,6 +41,7 @@ void bti_priority_push(struct bti_es *es, bt_unit_t *u)
     p->heap[n] = (bti_prio_entry_t){u->priority, p->seq++, u};
     for (uint32_t i = n; i > 0 && before(&p->heap[i], &p->heap[(i - 1) / 2]); i = (i - 1) / 2)
         swap(&p->heap[i], &p->heap[(i - 1) / 2]);
+    atomic_store_explicit(&p->top, p->heap[0].priority, memory_order_relaxed);
     atomic_store_explicit(&p->count, n + 1, memory_order_relaxed);
     unlock(p);
     bti_pool_notify(es);
@@ -68,6 +69,8 @@ bt_unit_t *bti_priority_pop(bti_prio_t *p)
         swap(&p->heap[i], &p->heap[top]);
         i = top;
     }
+    if (n)
+        atomic_store_explicit(&p->top, p->heap[0].priority, memory_order_relaxed);
     atomic_store_explicit(&p->count, n, memory_order_relaxed);
     unlock(p);
     return u;

@@ -54,7 +54,8 @@ static bool has_stealable(bti_es_t *es)
 bool bti_es_has_own_work(bti_es_t *es)
 {
     return !bti_fifo_empty(&es->local) || !bti_yieldq_maybe_empty(&es->yielded) ||
-           !bti_inbox_empty(&es->private_inbox) || has_stealable(es);
+           !bti_inbox_empty(&es->private_inbox) || !bti_priority_empty(&es->prio_own) ||
+           has_stealable(es);
 }
 
 int bt_spin_pays(void)
@@ -199,7 +200,7 @@ static uint64_t next_random(bti_es_t *es)
 static void requeue_aside(bti_es_t *es, bt_unit_t *u)
 {
     if (u->priority > 0) {
-        bti_priority_push(es, u);
+        bti_priority_push(es, u, false);
         return;
     }
     bool progress = bti_count(es, u);
@@ -242,8 +243,12 @@ static bt_unit_t *steal(bti_es_t *es)
 static bt_unit_t *pick(bti_es_t *es, bool *stealable)
 {
     bt_unit_t *u;
-    *stealable = true;
-    if (!bti_priority_empty(&es->prio) && (u = bti_priority_pop(&es->prio)))
+    bool shared = !bti_priority_empty(&es->prio), own = !bti_priority_empty(&es->prio_own);
+    if (own && shared)
+        own = bti_priority_top(&es->prio_own) > bti_priority_top(&es->prio);
+    *stealable = !own;
+    if (own ? (u = bti_priority_pop(&es->prio_own)) != NULL
+            : shared && (u = bti_priority_pop(&es->prio)))
         return u;
     *stealable = false;
     if ((u = bti_fifo_pop(&es->local)))

@@ -67,7 +67,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
         pool = &(es ? es : bti_g.es[0])->pools[0];
     bti_restart_if_paused();
     if (u->priority > 0)
-        bti_priority_push(pool->es, u);
+        bti_priority_push(pool->es, u, !pool->shared);
     else if (es && pool == &es->pools[0])
         bti_local_push(es, u); /* the common case, inline */
     else
@@ -217,7 +217,8 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = es ? es->current : NULL;
     /* units of higher priority go first, and the scheduler orders them */
-    if (!self || self->is_tasklet || !bti_priority_empty(&es->prio))
+    if (!self || self->is_tasklet || !bti_priority_empty(&es->prio) ||
+        !bti_priority_empty(&es->prio_own))
         return 0;
     bt_unit_t *u = bti_deque_pop(&es->shared);
     if (u && !runnable_here(self, u, fn, wanted, ctx)) {

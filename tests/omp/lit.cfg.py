@@ -112,9 +112,17 @@ if os.path.exists(archer):
     config.substitutions.append(("%archer-lib", archer))
 if config.sanitize:
     config.available_features.add("sanitize")
-# The default stack size of units, which sanitizer builds keep at 1M
+# The default stack size of units, which sanitizer builds keep at 1M, and
+# half of ulimit -s (at most 64M) where that is more than 4M
 # (threading/init.c): FileCheck -DSTACK=%default-stack.
-config.substitutions.append(("%default-stack", "1M" if config.sanitize else "4M"))
+def default_stack():
+    import resource
+    limit = resource.getrlimit(resource.RLIMIT_STACK)[0]
+    mib = 64 if limit == resource.RLIM_INFINITY else min(limit >> 20, 64)
+    if mib // 2 > 4:
+        return "%dM" % (mib // 2)
+    return "1M" if config.sanitize else "4M"
+config.substitutions.append(("%default-stack", default_stack()))
 config.substitutions.append(("%bobbin-preload",
                              ":".join(p for p in (preload, bobbin_lib) if p)))
 config.substitutions.append(("%bobbin-lib", bobbin_lib))

@@ -9,31 +9,14 @@
 // RUN: %libomp-compile
 // RUN: %libomp-run | FileCheck %s
 // RUN: env BOBBIN_NUM_ES=1 %libomp-run | FileCheck %s
-#include "check.h"
+#include "frames.h"
 
 #define FRAME (3 << 20)
 
 int main(void) {
   deadline(60, "large_frames");
   omp_set_max_active_levels(2);
-  int ok = 0;
-#pragma omp parallel num_threads(2) reduction(+ : ok)
-  {
-    if (omp_get_thread_num() == 1)
-      ok += uses_stack(FRAME, 1);
-#pragma omp parallel num_threads(2) reduction(+ : ok)
-    if (omp_get_thread_num() == 1)
-      ok += uses_stack(FRAME, 2);
-#pragma omp single
-    for (int t = 0; t < 4; t++) {
-#pragma omp task shared(ok)
-      {
-        int good = uses_stack(FRAME, 3 + t);
-#pragma omp atomic
-        ok += good;
-      }
-    }
-  }
+  int ok = frames_everywhere(FRAME);
   CHECK_EQ(ok, 1 + 2 + 4);
   printf("%d frames of 3 MiB ran\n", ok);
   return 0;
