@@ -231,13 +231,44 @@ BOB_OMPT_HOOK void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind
 BOB_OMPT_HOOK void bob_ompt_flush(void);
 
 /* ---- work.c: worksharing and masked regions ---- */
+/* OpenMP 5.2's work and dispatch kinds (LLVM 19's omp-tools.h), which the
+ * header we build with (LLVM 14's) lacks: libomp 19 names a loop by its
+ * schedule and a chunk by its bounds, whichever header its tool was built
+ * with, and so does Bobbin. */
+enum {
+    BOB_OMPT_WORK_LOOP_STATIC = 10,
+    BOB_OMPT_WORK_LOOP_DYNAMIC = 11,
+    BOB_OMPT_WORK_LOOP_GUIDED = 12,
+    BOB_OMPT_WORK_LOOP_OTHER = 13,
+};
+enum {
+    BOB_OMPT_DISPATCH_WS_LOOP_CHUNK = 3,
+    BOB_OMPT_DISPATCH_TASKLOOP_CHUNK = 4,
+    BOB_OMPT_DISPATCH_DISTRIBUTE_CHUNK = 5,
+};
+/* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
+ * its number of iterations; a chunk's dispatch event points at one. */
+typedef struct bob_ompt_chunk {
+    uint64_t start, iterations;
+} bob_ompt_chunk_t;
+/* The chunk lb..ub (inclusive) with step incr. */
+bob_ompt_chunk_t bob_ompt_chunk_of(int64_t lb, int64_t ub, int64_t incr);
 /* self begins a worksharing construct of kind (an ompt_work_t) with count
  * iterations or sections (0 if unknown), and ends the one it began. */
 BOB_OMPT_HOOK void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count);
 BOB_OMPT_HOOK void bob_ompt_work_end(bob_thread_t *self);
-/* self starts a chunk of a loop (its first iteration) or a section (its
- * number). */
-BOB_OMPT_HOOK void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance);
+/* self begins a loop whose chunks are handed out at run time, on the
+ * schedule sched (an enum bob_sched) with chunk (0: none given), with
+ * count iterations. */
+BOB_OMPT_HOOK void bob_ompt_loop_begin(bob_thread_t *self, int sched, uint64_t count,
+                                       int64_t chunk);
+/* self's part (its first chunk) of the statically divided construct it
+ * began (a loop, sections or distribute) is lb..ub with step incr. */
+BOB_OMPT_HOOK void bob_ompt_static_chunk(bob_thread_t *self, int64_t lb, int64_t ub, int64_t incr);
+/* self starts the chunk lb..ub, step incr, of its loop. */
+BOB_OMPT_HOOK void bob_ompt_loop_chunk(bob_thread_t *self, int64_t lb, int64_t ub, int64_t incr);
+/* self starts a section of the sections construct in progress. */
+BOB_OMPT_HOOK void bob_ompt_section(bob_thread_t *self);
 BOB_OMPT_HOOK void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint);
 /* self meets a single construct, which it runs or not. */
 BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);

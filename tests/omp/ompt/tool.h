@@ -147,10 +147,15 @@ static void on_sync_region_wait(ompt_sync_region_t k, ompt_scope_endpoint_t e,
              ra ? "set" : "null");
 }
 
+/* OpenMP 5.2 names a loop by its schedule (10 to 13) and a chunk by its
+ * bounds (dispatch kinds 3 to 5, instance pointing at a start and an
+ * iteration count): LLVM 19's omp-tools.h, not the LLVM 14 one this tool
+ * is built with. */
 static const char *tool_work_kind(ompt_work_t k) {
   static const char *names[] = {"?", "loop", "sections", "single_executor", "single_other",
-                                "workshare", "distribute", "taskloop", "scope"};
-  return names[k < 9 ? k : 0];
+                                "workshare", "distribute", "taskloop", "scope", "?",
+                                "loop_static", "loop_dynamic", "loop_guided", "loop_other"};
+  return names[k < 14 ? k : 0];
 }
 
 static void on_work(ompt_work_t k, ompt_scope_endpoint_t e, ompt_data_t *parallel,
@@ -163,10 +168,18 @@ static void on_work(ompt_work_t k, ompt_scope_endpoint_t e, ompt_data_t *paralle
 
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
                         ompt_data_t instance) {
-  TOOL_PRINT("dispatch %s parallel=%llu task=%llu instance=%llu",
-             kind == ompt_dispatch_section ? "section" : "iteration",
-             (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
-             (unsigned long long)instance.value);
+  static const char *names[] = {"?", "iteration", "section", "ws_loop_chunk", "taskloop_chunk",
+                                "distribute_chunk"};
+  const uint64_t *chunk = kind >= 3 && kind <= 5 ? instance.ptr : NULL;
+  if (kind == ompt_dispatch_section)
+    TOOL_PRINT("dispatch section parallel=%llu task=%llu ra=%s",
+               (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
+               instance.ptr ? "set" : "null");
+  else
+    TOOL_PRINT("dispatch %s parallel=%llu task=%llu start=%llu iterations=%llu",
+               names[kind <= 5 ? kind : 0], (unsigned long long)tool_id(parallel),
+               (unsigned long long)tool_id(task), (unsigned long long)(chunk ? chunk[0] : 0),
+               (unsigned long long)(chunk ? chunk[1] : 0));
 }
 
 static void on_masked(ompt_scope_endpoint_t e, ompt_data_t *parallel, ompt_data_t *task,
