@@ -14,9 +14,11 @@
  * one from the moment its work unit starts running the region as that
  * thread until the region's implicit barrier, where the unit ends; thread
  * 0 is the OpenMP thread that encountered the construct, the same OMPT
- * thread. An explicit task is reported on the OMPT thread of the OpenMP
- * thread that created it, whose thread number it carries: Bobbin runs it
- * on whichever ES is free, so one OMPT thread may run several tasks at
+ * thread. An explicit task is reported on the OMPT thread of the thread
+ * number it runs as (its seat, seat.c), interrupting that member's
+ * implicit task, which waits, as libomp reports a task on the thread that
+ * runs it (ompt/task.c says when it stays on its creator's): Bobbin runs
+ * it on whichever ES is free, so one OMPT thread may run several tasks at
  * once, each between its own task_schedule events, and a tool must keep
  * per-task state in task data, not thread data. The ESs' OS threads, and
  * the substrate's own (its service and preemption threads), are no OMPT
@@ -63,6 +65,10 @@ typedef struct bob_ompt_task {
     /* an implicit task: what its thread ran before it, back when it ends;
      * an explicit one: the task it interrupted, resumed when it ends */
     ompt_data_t *saved_implicit, *resume;
+    /* an explicit task: the context it interrupted, while it runs (its
+     * scheduling parent, which ompt_get_task_info names above it) */
+    bob_thread_t *interrupted;
+    bool creator_entered;       /* an undeferred task's creator waits in the runtime */
     ompt_state_t saved_state;
     const void *sync_ra;        /* of the sync region in progress */
     int work;                   /* ompt_work_t of the construct in progress, or 0 */
@@ -156,6 +162,10 @@ BOB_OMPT_HOOK void bob_ompt_fini(void);
 /* self encounters a parallel construct and team (entered: thread 0 is
  * self now) starts; requested is the team size asked for. */
 BOB_OMPT_HOOK void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
+/* The same for a region of one thread whose body the compiled code calls
+ * itself (__kmpc_serialized_parallel), and its implicit task begins: its
+ * body runs below the entry point's frame (CFA), its exit frame. */
+BOB_OMPT_HOOK void bob_ompt_serialized_begin(bob_thread_t *self, bob_team_t *team);
 /* self ends the region of team (a league's too). */
 BOB_OMPT_HOOK void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
 /* The same for a league of teams: self encounters the TEAMS construct;
@@ -174,24 +184,41 @@ BOB_OMPT_HOOK void bob_ompt_join_begin(bob_thread_t *t);
 BOB_OMPT_HOOK void bob_ompt_join_end(bob_thread_t *t);
 /* The OMPT thread a context reports on, NULL when unknown. */
 bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
-/* Frames (OpenMP 5.1, sec. 4.4.4.28). A task's exit_frame is the
- * canonical frame address (CFA) of the runtime function that called its
- * body (run_member for an implicit task, the runtime's caller of an
- * explicit task's routine), set while the body runs; its enter_frame is
- * the CFA of the entry point through which its body called the runtime,
- * set while it is in a parallel region it encountered, a barrier or other
- * wait, or making a task, NULL while its own code runs. Both are flagged
- * ompt_frame_runtime | ompt_frame_cfa. */
-enum { BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa };
+/* Frames (OpenMP 5.1, sec. 4.4.4.28). A task's exit_frame is the frame
+ * pointer of the runtime function that called its body (bob_invoke_microtask
+ * for an implicit task, the runtime's caller of an explicit task's
+ * routine): the frame the body's frame links to, as libomp reports it
+ * (__builtin_frame_address(1) in the body), flagged ompt_frame_runtime |
+ * ompt_frame_framepointer; set while the body runs, NULL at the region's
+ * implicit barrier, where the body has returned. Its enter_frame is the
+ * canonical frame address (CFA) of the entry point through which its body
+ * called the runtime, flagged ompt_frame_runtime | ompt_frame_cfa (the
+ * entry points keep no frame pointer), set while it is in a parallel
+ * region it encountered, a barrier or other wait, or making a task, NULL
+ * while its own code runs. */
+enum {
+    BOB_OMPT_EXIT_FLAGS = ompt_frame_runtime | ompt_frame_framepointer,
+    BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa,
+};
 /* The frame a context's events name, a zero one without a record. */
 const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx);
-/* ctx's body starts or goes on running below the runtime frame cfa. */
-static inline void bob_ompt_exit_frame(bob_thread_t *ctx, void *cfa)
+/* ctx's body starts or goes on running below the runtime frame whose
+ * frame pointer is fp. */
+static inline void bob_ompt_exit_frame(bob_thread_t *ctx, void *fp)
 {
     if (ctx->ompt) {
-        ctx->ompt->frame.exit_frame.ptr = cfa;
-        ctx->ompt->frame.exit_frame_flags = BOB_OMPT_FRAME_FLAGS;
+        ctx->ompt->frame.exit_frame.ptr = fp;
+        ctx->ompt->frame.exit_frame_flags = BOB_OMPT_EXIT_FLAGS;
     }
+}
+/* Where bob_invoke_microtask stores the frame pointer ctx's body runs
+ * below: its exit frame, NULL without a record. */
+static inline void **bob_ompt_exit_slot(bob_thread_t *ctx)
+{
+    if (!ctx->ompt)
+        return NULL;
+    ctx->ompt->frame.exit_frame_flags = BOB_OMPT_EXIT_FLAGS;
+    return &ctx->ompt->frame.exit_frame.ptr;
 }
 /* ctx enters the runtime through the entry point that recorded
  * bob_ompt_cfa (unless it is there already), and leaves it. */
@@ -204,13 +231,14 @@ ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
 /* t is made by self: undeferred if it runs at once on self. */
 BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
                           bool has_deps);
-/* t starts running (below the runtime frame exit_cfa, NULL when the
- * compiled code calls its routine itself) and ends (status: ompt_task_complete, ompt_task_cancel
+/* t starts running (below the runtime frame whose frame pointer is
+ * exit_fp; NULL when the compiled code calls its routine itself, below
+ * the entry point its creator, prior, waits in) and ends (status: ompt_task_complete, ompt_task_cancel
  * for a discarded task, ompt_task_detach for a detachable one whose event
  * is not fulfilled yet, ompt_task_yield for a part of an untied one);
  * prior is the context it interrupts, NULL for a task on a unit of its
  * own, which interrupts its thread's implicit task. */
-BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_cfa);
+BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_fp);
 BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
 /* t's event is fulfilled, after its body ended (late) or before. */
 BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);

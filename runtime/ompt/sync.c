@@ -23,12 +23,15 @@ static ompt_state_t wait_state(ompt_sync_region_t kind)
     }
 }
 
+/* The end of a region's implicit barrier names no parallel region: the
+ * region has ended there, as libomp reports it. */
 static void report(bob_thread_t *self, ompt_callbacks_t which, ompt_sync_region_t kind,
                    ompt_scope_endpoint_t endpoint, const void *ra)
 {
     ompt_callback_sync_region_t cb = (ompt_callback_sync_region_t)bob_ompt_callbacks[which];
+    bool ended = kind == ompt_sync_region_barrier_implicit_parallel && endpoint == ompt_scope_end;
     if (cb)
-        cb(kind, endpoint, bob_ompt_parallel_data(self->team),
+        cb(kind, endpoint, ended ? NULL : bob_ompt_parallel_data(self->team),
            bob_ompt_task_data(self), ra);
 }
 

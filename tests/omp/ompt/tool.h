@@ -134,9 +134,15 @@ static const char *tool_sync_kind(ompt_sync_region_t k) {
 static void on_sync_region(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *parallel,
                            ompt_data_t *task, const void *ra) {
   atomic_fetch_add(&tool_sync, e == ompt_scope_begin ? 1 : -1);
-  TOOL_PRINT("sync_%s %s parallel=%llu task=%llu ra=%s", tool_endpoint(e), tool_sync_kind(k),
+  /* at a region's implicit barrier, whether the task has an exit frame */
+  ompt_frame_t *frame = NULL;
+  if (k != ompt_sync_region_barrier_implicit_parallel || e != ompt_scope_begin ||
+      tool_get_task_info(0, NULL, NULL, &frame, NULL, NULL) != 2)
+    frame = NULL;
+  TOOL_PRINT("sync_%s %s parallel=%llu task=%llu ra=%s%s", tool_endpoint(e), tool_sync_kind(k),
              (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
-             ra ? "set" : "null");
+             ra ? "set" : "null",
+             !frame ? "" : frame->exit_frame.ptr ? " exit_frame=set" : " exit_frame=null");
 }
 
 static void on_sync_region_wait(ompt_sync_region_t k, ompt_scope_endpoint_t e,
