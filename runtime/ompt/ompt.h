@@ -171,7 +171,9 @@ BOB_OMPT_HOOK void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
 /* The same for a league of teams: self encounters the TEAMS construct;
  * carrier, the league's member for a team, runs the team's initial thread
  * t, whose initial task is reported as the member's implicit task (index:
- * the team number), an OMPT thread of its own but for team 0's. */
+ * the team number), an OMPT thread of its own but for team 0's; in it a
+ * region of one thread (t's team) runs the construct's body in t's
+ * implicit task, as libomp forks one for each team. */
 BOB_OMPT_HOOK void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league);
 BOB_OMPT_HOOK void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t);
 BOB_OMPT_HOOK void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t);

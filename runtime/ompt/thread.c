@@ -185,12 +185,13 @@ void bob_ompt_serialized_begin(bob_thread_t *self, bob_team_t *team)
     t0->ompt->frame.exit_frame_flags = BOB_OMPT_FRAME_FLAGS;
 }
 
+/* An initial task ends with no parallelism left, as libomp says. */
 static void implicit_end(bob_ompt_task_t *task, bob_team_t *team, int tid)
 {
+    unsigned n = task->flags & ompt_task_initial ? 0 : (unsigned)team->nthreads;
     if (BOB_OMPT_CB(implicit_task, implicit_task))
-        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data,
-                                                  (unsigned)team->nthreads, (unsigned)tid,
-                                                  kind_of(task));
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data, n,
+                                                  (unsigned)tid, kind_of(task));
     bob_ompt_thread_t *thread = task->thread;
     thread->implicit = task->saved_implicit;
     thread->state = task->saved_state;
@@ -225,24 +226,30 @@ void bob_ompt_member_end(bob_thread_t *t)
     implicit_end(t->ompt, t->team, t->tid);
 }
 
-/* The team's initial thread t takes its carrier's record, and its team of
- * one the league's, until the team ends. */
+/* A team of the league: its initial task is the carrier's record; in it,
+ * as libomp forks the team's region of one thread, a region of one begins
+ * on t's team of one, whose implicit task is t's (the task the construct's
+ * body runs in, and the encountering task of the regions it makes), until
+ * the team ends. */
 void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t)
 {
     if (!carrier->ompt)
         return;
-    t->ompt = carrier->ompt;
-    t->team->ompt = carrier->team->ompt;
+    t->ompt = carrier->ompt; /* t runs the initial task until its region begins */
     implicit_begin(carrier->ompt, carrier->team, carrier->tid);
+    region_begin(carrier, t->team, 1, ompt_parallel_team);
+    implicit_begin(t->ompt, t->team, 0);
 }
 
 void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t)
 {
-    if (!carrier->ompt)
+    if (!carrier->ompt || !t->ompt)
         return;
+    implicit_end(t->ompt, t->team, 0);
+    bob_ompt_parallel_end(carrier, t->team);
+    t->ompt = carrier->ompt;
     implicit_end(carrier->ompt, carrier->team, carrier->tid);
     t->ompt = NULL;
-    t->team->ompt = NULL;
 }
 
 void bob_ompt_join_begin(bob_thread_t *t)

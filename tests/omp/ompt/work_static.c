@@ -2,7 +2,8 @@
 // (with and without a chunk; gcc computes those itself), reported as
 // ompt_work_loop_static with a dispatch event for each thread's first
 // chunk (OpenMP 5.2, as libomp 19), a teams distribute loop
-// (ompt_work_distribute, once per team, and its team's chunk), masked/master
+// (ompt_work_distribute, once per team, in its team's region of one, and
+// its team's chunk), masked/master
 // regions (gcc tests the thread number inline), a scope region, as clang
 // 16 and later call the runtime for it (clang 14 does not know the
 // construct, clang 19 cannot outline it yet: called here by hand), a
@@ -82,8 +83,8 @@ int main(void) {
 // CHECK: [[W]] flush ra=set
 // CHECK: [[W]] reduction_begin reduction parallel=[[P]] task=[[T2]] ra=set
 // CHECK: [[W]] reduction_end reduction parallel=[[P]] task=[[T2]] ra=set
-// CHECK: work_begin distribute parallel=[[L]] task=[[D2:[0-9]+]] count=8 ra=set
-// CHECK: dispatch distribute_chunk parallel=[[L]] task=[[D2]] start=4 iterations=4
+// CHECK: work_begin distribute parallel=[[L2:[0-9]+]] task=[[D2:[0-9]+]] count=8 ra=set
+// CHECK: dispatch distribute_chunk parallel=[[L2]] task=[[D2]] start=4 iterations=4
 
 // ALL-COUNT-2: masked_begin
 // ALL-NOT: masked_begin
