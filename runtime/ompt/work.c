@@ -32,7 +32,9 @@ void bob_ompt_work_end(bob_thread_t *self)
         return;
     int kind = task->work;
     task->work = 0;
-    work(self, kind, ompt_scope_end, 0, task->work_ra);
+    /* a single's end counts its one block, as libomp's does */
+    bool single = kind == ompt_work_single_executor || kind == ompt_work_single_other;
+    work(self, kind, ompt_scope_end, single ? 1 : 0, task->work_ra);
 }
 
 static void dispatch(bob_thread_t *self, int kind, void *instance)

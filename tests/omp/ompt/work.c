@@ -2,9 +2,10 @@
 // compilers hand to the runtime: loops with dynamic, guided and runtime
 // schedules (named by their schedule, OpenMP 5.2's ompt_work_loop_dynamic
 // and _guided, and a dispatch event per chunk with its bounds, as libomp
-// 19 reports them), sections (a dispatch event per section), single (the executor's
-// begin and end, the others' at once) and taskloop, on each thread of a
-// team of 2; sorted by thread, each thread's events are in program order.
+// 19 reports them), sections (a dispatch event per section), single (the
+// executor's begin and end, the others' at once, both ends counting its
+// one block as libomp's do) and taskloop, on each thread of a team of 2;
+// sorted by thread, each thread's events are in program order.
 // RUN: %libomp-compile %ompt-flags && env OMP_SCHEDULE=dynamic,2 %libomp-run | sort -s -n -k1,1 | FileCheck %s
 // REQUIRES: bobbin
 #include "check.h"
@@ -57,9 +58,9 @@ int main(void) {
 // CHECK: [[A]] work_begin sections parallel=[[P]] task=[[TA]]
 // CHECK: [[A]] work_end sections parallel=[[P]] task=[[TA]]
 // CHECK: [[A]] work_begin single_{{executor|other}} parallel=[[P]] task=[[TA]] count=1 ra=set
-// CHECK: [[A]] work_end single_{{executor|other}} parallel=[[P]] task=[[TA]]
+// CHECK: [[A]] work_end single_{{executor|other}} parallel=[[P]] task=[[TA]] count=1 ra=set
 // CHECK: [[A]] work_begin single_{{executor|other}} parallel=[[P]] task=[[TA]] count=1 ra=set
-// CHECK: [[A]] work_end single_{{executor|other}} parallel=[[P]] task=[[TA]]
+// CHECK: [[A]] work_end single_{{executor|other}} parallel=[[P]] task=[[TA]] count=1 ra=set
 // CHECK: [[B:[1-9][0-9]*]] work_begin loop_dynamic parallel=[[P]] task=[[TB:[0-9]+]] count=6 ra=set
 // CHECK: [[B]] work_end loop_dynamic parallel=[[P]] task=[[TB]]
 // CHECK: [[B]] work_begin loop_guided parallel=[[P]] task=[[TB]] count=20 ra=set
@@ -69,7 +70,7 @@ int main(void) {
 // CHECK: [[B]] work_begin sections parallel=[[P]] task=[[TB]]
 // CHECK: [[B]] work_end sections parallel=[[P]] task=[[TB]]
 // CHECK: [[B]] work_begin single_{{executor|other}} parallel=[[P]] task=[[TB]] count=1 ra=set
-// CHECK: [[B]] work_end single_{{executor|other}} parallel=[[P]] task=[[TB]]
+// CHECK: [[B]] work_end single_{{executor|other}} parallel=[[P]] task=[[TB]] count=1 ra=set
 
 // Across threads: each single has one executor, the dynamic loop's 6
 // chunks and the runtime one's 3 each have a dispatch event, the taskloop
