@@ -253,9 +253,13 @@ BOB_OMPT_HOOK void bob_ompt_task_dependence(struct bob_task *from, struct bob_ta
 
 /* ---- sync.c: synchronisation regions and states ---- */
 /* A sync region of kind begins, its wait begins, and both end; the wait
- * is on word. A taskgroup's region is its end, where it waits (libomp 14
- * begins it where the taskgroup begins). */
+ * is on word. */
 BOB_OMPT_HOOK void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
+/* A taskgroup's region begins where the taskgroup begins, with that
+ * construct's return address, as libomp 19 reports it; its wait begins
+ * at its end, with the end's, which its region's end names too. */
+BOB_OMPT_HOOK void bob_ompt_taskgroup_begin(bob_thread_t *self);
+BOB_OMPT_HOOK void bob_ompt_taskgroup_wait(bob_thread_t *self, const void *word);
 BOB_OMPT_HOOK void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
 /* The calling thread flushed. */
 BOB_OMPT_HOOK void bob_ompt_flush(void);

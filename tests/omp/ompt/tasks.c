@@ -2,7 +2,8 @@
 // undeferred (if(0), and outside any region, where a task runs at once),
 // dependent and final tasks, task_schedule bracketing each task's body
 // (switch in, complete out), taskwait and taskgroup as sync regions with
-// their waits, an explicit barrier and a worksharing one (a barrier of
+// their waits (a taskgroup's region begins where the construct begins, its
+// wait at its end, as libomp 19 reports them), an explicit barrier and a worksharing one (a barrier of
 // unknown kind for gcc, whose GOMP_barrier serves both); inside a task,
 // get_task_info names it and above it the task it interrupted on the
 // thread that runs it (libomp's scheduling parent): its creator, or the
@@ -124,10 +125,11 @@ int main(void) {
 // CHECK: [[S]] task_create parent=[[I]] task=[[D:[0-9]+]] flags=0x8000004 deps=0 ra=set
 // CHECK: [[S]] task_schedule prior=[[I]] status=switch next=[[D]]
 // CHECK: [[S]] task_schedule prior=[[D]] status=complete next=[[I]]
-// CHECK: [[S]] task_create parent=[[I]] task=[[E:[0-9]+]] flags=0x20000004 deps=0 ra=set
+// CHECK: [[S]] sync_begin taskgroup parallel=[[P]] task=[[I]] ra=set
+// CHECK-NEXT: [[S]] task_create parent=[[I]] task=[[E:[0-9]+]] flags=0x20000004 deps=0 ra=set
 // CHECK-DAG: task_schedule prior={{[0-9]+}} status=switch next=[[E]]
 // CHECK-DAG: task_schedule prior=[[E]] status=complete next=
-// CHECK-DAG: [[S]] sync_begin taskgroup parallel=[[P]] task=[[I]] ra=set
+// CHECK-DAG: [[S]] wait_begin taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: [[S]] sync_end taskgroup parallel=[[P]] task=[[I]] ra=set
 // CHECK: sync_end barrier{{(_implicit_workshare)?}} parallel=[[P]]
 // CHECK: 1 mark one
