@@ -2,6 +2,7 @@
  * activated, a cancellation detected, a task discarded), reductions,
  * omp_control_tool and the error directive. */
 #include "ompt/ompt.h"
+#include "task.h"
 
 #include <string.h>
 
@@ -26,10 +27,17 @@ void bob_ompt_cancel(bob_thread_t *self, int kind, int how)
                                     bob_ompt_take_ra());
 }
 
+/* Named by what was cancelled, its taskgroup or else its region, as
+ * libomp names it. */
 void bob_ompt_discarded(bob_thread_t *task_ctx)
 {
+    bob_taskgroup_t *tg = task_ctx->taskgroup;
+    int what = tg && atomic_load_explicit(&tg->cancelled, memory_order_relaxed)
+                   ? ompt_cancel_taskgroup
+                   : ompt_cancel_parallel;
     if (BOB_OMPT_CB(cancel, cancel))
-        BOB_OMPT_CB(cancel, cancel)(bob_ompt_task_data(task_ctx), ompt_cancel_discarded_task, NULL);
+        BOB_OMPT_CB(cancel, cancel)(bob_ompt_task_data(task_ctx),
+                                    what | ompt_cancel_discarded_task, NULL);
 }
 
 static void reduction(bob_thread_t *self, ompt_scope_endpoint_t endpoint, const void *ra)
