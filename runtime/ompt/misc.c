@@ -70,11 +70,20 @@ void bob_ompt_reduce_end(bob_thread_t *self)
     task->reduce_ra = NULL;
 }
 
-int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
+/* The caller is in the runtime while the tool answers: its task's enter
+ * frame is the entry point's, as libomp reports it. */
+int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg)
 {
-    if (!BOB_OMPT_CB(control_tool, control_tool))
-        return omp_control_tool_nocallback;
-    return BOB_OMPT_CB(control_tool, control_tool)(command, modifier, arg, ra);
+    bob_thread_t *self = bob_self_peek();
+    bool entered = self && self->ompt && !self->ompt->frame.enter_frame.ptr;
+    bob_ompt_enter(self);
+    const void *ra = bob_ompt_take_ra();
+    int answer = omp_control_tool_nocallback;
+    if (BOB_OMPT_CB(control_tool, control_tool))
+        answer = BOB_OMPT_CB(control_tool, control_tool)(command, modifier, arg, ra);
+    if (entered)
+        bob_ompt_leave(self);
+    return answer;
 }
 
 void bob_ompt_error(bool fatal, const char *message, const void *ra)

@@ -321,9 +321,9 @@ BOB_OMPT_HOOK void bob_ompt_discarded(bob_thread_t *task_ctx);
  * bob_ompt_reduce_end, else at once. */
 BOB_OMPT_HOOK void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end);
 BOB_OMPT_HOOK void bob_ompt_reduce_end(bob_thread_t *self);
-/* omp_control_tool with a tool attached: the tool's answer, or
- * omp_control_tool_nocallback. */
-BOB_OMPT_HOOK int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra);
+/* omp_control_tool with a tool attached (its return address and frame
+ * stored): the tool's answer, or omp_control_tool_nocallback. */
+BOB_OMPT_HOOK int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg);
 /* The error directive, before the runtime prints it (and, if fatal, ends
  * the program). */
 BOB_OMPT_HOOK void bob_ompt_error(bool fatal, const char *message, const void *ra);

@@ -1,5 +1,6 @@
 // OMPT events of single entry points: omp_control_tool reaches the tool's
-// control_tool callback and returns its answer; with OMP_CANCELLATION,
+// control_tool callback, its caller in the runtime (its enter frame set,
+// as libomp's), and returns its answer; with OMP_CANCELLATION,
 // cancel for is reported activated once, cancel taskgroup too, and the
 // task its group's cancellation discards (it depends on the cancelling
 // one, so it starts after it) is reported discarded, by its taskgroup's
@@ -62,7 +63,7 @@ int main(void) {
   return 0;
 }
 
-// CHECK: 1 control_tool command=3 modifier=7 arg=null ra=set
+// CHECK: 1 control_tool command=3 modifier=7 arg=null ra=set enter_frame=set
 // CHECK: 1 mark loop
 // CHECK: cancel task={{[0-9]+}} flags=0x14 ra=set
 // CHECK: 1 mark taskgroup

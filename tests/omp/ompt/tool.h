@@ -277,9 +277,12 @@ static void on_reduction(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_dat
 }
 
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra) {
-  TOOL_PRINT("control_tool command=%llu modifier=%llu arg=%s ra=%s",
+  /* the calling task is in the runtime: its enter frame is set */
+  ompt_frame_t *frame = NULL;
+  tool_get_task_info(0, NULL, NULL, &frame, NULL, NULL);
+  TOOL_PRINT("control_tool command=%llu modifier=%llu arg=%s ra=%s enter_frame=%s",
              (unsigned long long)command, (unsigned long long)modifier, arg ? "set" : "null",
-             ra ? "set" : "null");
+             ra ? "set" : "null", frame && frame->enter_frame.ptr ? "set" : "null");
   return (int)command + 100;
 }
 
