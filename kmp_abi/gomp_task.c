@@ -28,7 +28,11 @@ GOMP_EXPORT void GOMP_taskwait_depend(void **depend)
 
 GOMP_EXPORT void GOMP_taskyield(void) { bob_taskyield(bob_self()); }
 
-GOMP_EXPORT void GOMP_taskgroup_start(void) { bob_taskgroup_begin(bob_self()); }
+GOMP_EXPORT void GOMP_taskgroup_start(void)
+{
+    BOB_OMPT_RA();
+    bob_taskgroup_begin(bob_self());
+}
 
 GOMP_EXPORT void GOMP_taskgroup_end(void)
 {

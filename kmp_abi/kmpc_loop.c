@@ -12,7 +12,7 @@ static int work_of(const ident_t *loc)
     int flags = loc ? loc->flags : 0;
     return flags & KMP_IDENT_WORK_SECTIONS     ? ompt_work_sections
            : flags & KMP_IDENT_WORK_DISTRIBUTE ? ompt_work_distribute
-                                               : ompt_work_loop;
+                                               : BOB_OMPT_WORK_LOOP_STATIC;
 }
 
 /* T: the bound type, ST: the (signed) stride type, U: is T unsigned. The
@@ -28,6 +28,7 @@ static int work_of(const ident_t *loc)
         BOB_OMPT(bob_ompt_work_begin(bob_self(), work_of(loc), bob_trip_count(&l))); \
         int64_t st;                                                                  \
         bob_for_static_init(bob_self(), sched, &l, chunk, &st, last);                \
+        BOB_OMPT(bob_ompt_static_chunk(bob_self(), l.lb, l.ub, incr));               \
         *lower = (T)l.lb;                                                            \
         *upper = (T)l.ub;                                                            \
         *stride = (ST)st;                                                            \
@@ -39,7 +40,6 @@ static int work_of(const ident_t *loc)
         (void)loc, (void)gtid;                                                       \
         BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U, incr < 0};               \
-        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_loop, bob_trip_count(&l))); \
         bob_dispatch_init(bob_self(), sched, &l, chunk);                             \
     }                                                                                \
     KMP_EXPORT int __kmpc_dispatch_next_##SFX(ident_t *loc, kmp_int32 gtid,          \
@@ -52,7 +52,7 @@ static int work_of(const ident_t *loc)
             BOB_OMPT(bob_ompt_work_end(bob_self()));                                 \
             return 0;                                                                \
         }                                                                            \
-        BOB_OMPT(bob_ompt_dispatch(bob_self(), ompt_dispatch_iteration, (uint64_t)l)); \
+        BOB_OMPT(bob_ompt_loop_chunk(bob_self(), l, u, st));                         \
         *lb = (T)l;                                                                  \
         *ub = (T)u;                                                                  \
         if (stride)                                                                  \
@@ -71,9 +71,10 @@ static int work_of(const ident_t *loc)
         (void)loc, (void)gtid;                                                       \
         BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)*lower, (int64_t)*upper, incr, U, incr < 0};       \
-        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_loop, bob_trip_count(&l))); \
+        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_distribute, 0));          \
         int64_t team_ub, st;                                                         \
         bob_dist_for_static_init(bob_self(), sched, &l, chunk, &team_ub, &st, last); \
+        BOB_OMPT(bob_ompt_static_chunk(bob_self(), l.lb, team_ub, incr));            \
         *lower = (T)l.lb;                                                            \
         *upper = (T)l.ub;                                                            \
         *team_upper = (T)team_ub;                                                    \
@@ -94,7 +95,6 @@ static int work_of(const ident_t *loc)
         (void)loc, (void)gtid;                                                       \
         BOB_OMPT_RA();                                                               \
         bob_loop_t l = {(int64_t)lb, (int64_t)ub, incr, U, incr < 0};               \
-        BOB_OMPT(bob_ompt_work_begin(bob_self(), ompt_work_loop, bob_trip_count(&l))); \
         bob_dist_dispatch_init(bob_self(), sched, &l, chunk, last);                  \
     }
 
@@ -129,7 +129,7 @@ KMP_EXPORT kmp_int32 __kmpc_next_section(ident_t *loc, kmp_int32 gtid, kmp_int32
     (void)loc, (void)gtid;
     int i = bob_next_section(bob_self(), n);
     if (i < n)
-        BOB_OMPT(bob_ompt_dispatch(bob_self(), ompt_dispatch_section, (uint64_t)i));
+        BOB_OMPT(bob_ompt_section(bob_self()));
     return i;
 }
 

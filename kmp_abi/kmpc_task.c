@@ -129,6 +129,7 @@ KMP_EXPORT void __kmpc_omp_task_complete_if0(ident_t *loc, kmp_int32 gtid,
 KMP_EXPORT void __kmpc_taskgroup(ident_t *loc, kmp_int32 gtid)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     bob_taskgroup_begin(bob_self());
 }
 

@@ -169,8 +169,8 @@ OMP_API int omp_control_tool(int command, int modifier, void *arg)
 {
     if (!bob_ompt_on)
         return omp_control_tool_notool;
-    return bob_ompt_control_tool((uint64_t)command, (uint64_t)modifier, arg,
-                                 __builtin_return_address(0));
+    BOB_OMPT_RA();
+    return bob_ompt_control_tool((uint64_t)command, (uint64_t)modifier, arg);
 }
 
 /* target-offload-var for LLVM's libomptarget, which asks at its own start. */

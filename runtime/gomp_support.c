@@ -54,7 +54,6 @@ void bob_gomp_loop_init(bob_thread_t *self, int kmp_sched, const bob_gomp_loop_t
         l.is_unsigned = loop->is_unsigned;
         l.down = loop->down;
     }
-    BOB_OMPT(bob_ompt_work_begin(self, ompt_work_loop, bob_trip_count(&l)));
     bob_dispatch_init(self, kmp_sched, &l, chunk);
     self->ordered_end = 0;
     if (mem_size && mem)
@@ -126,7 +125,7 @@ static __attribute__((noinline)) bool any_next(bob_thread_t *self, int64_t *ista
             bob_doacross_fini(self);
         return false;
     }
-    BOB_OMPT(bob_ompt_dispatch(self, ompt_dispatch_iteration, (uint64_t)lb));
+    BOB_OMPT(bob_ompt_loop_chunk(self, lb, ub, incr));
     if (ws->ordered) {
         uint64_t span = !self->loop_down
                             ? ((uint64_t)ub - (uint64_t)lb) / (uint64_t)incr
@@ -230,7 +229,7 @@ unsigned bob_gomp_sections_next(bob_thread_t *self)
     int n = (int)ws->trip;
     int i = bob_next_section(self, n); /* leaves the construct after the last */
     if (i < n)
-        BOB_OMPT(bob_ompt_dispatch(self, ompt_dispatch_section, (uint64_t)i));
+        BOB_OMPT(bob_ompt_section(self));
     return i < n ? (unsigned)i + 1 : 0;
 }
 

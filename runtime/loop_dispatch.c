@@ -128,6 +128,7 @@ void bob_dispatch_init(bob_thread_t *self, int kmp_sched, const bob_loop_t *loop
         s = runtime_simd_schedule(&self->icv, &chunk);
     struct loop_init init = {kind_of(s, chunk), bob_trip_count(loop), chunk, ordered,
                              self->team->nthreads};
+    BOB_OMPT(bob_ompt_loop_begin(self, init.sched, init.trip, init.chunk));
     self->loop = bob_ws_enter(self, install_loop, &init);
     self->loop_lb = loop->lb;
     self->loop_incr = loop->incr;

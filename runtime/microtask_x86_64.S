@@ -15,7 +15,9 @@
     .hidden bob_invoke_microtask
     .type   bob_invoke_microtask, @function
     .p2align 4
-/* void bob_invoke_microtask(fn (rdi), gtid (rsi), tid (rdx), argc (ecx), argv (r8)) */
+/* void bob_invoke_microtask(fn (rdi), gtid (rsi), tid (rdx), argc (ecx), argv (r8),
+ *                           frame (r9)): *frame, unless frame is NULL, gets
+ * our frame pointer, the one fn saves: a tool's exit frame of the body. */
 bob_invoke_microtask:
     .cfi_startproc
     pushq   %rbp
@@ -23,6 +25,10 @@ bob_invoke_microtask:
     .cfi_offset rbp, -16
     movq    %rsp, %rbp
     .cfi_def_cfa_register rbp
+    testq   %r9, %r9
+    jz      .Lframe_stored
+    movq    %rbp, (%r9)
+.Lframe_stored:
     movq    %rdi, %r11          /* fn */
     movslq  %ecx, %r10          /* argc */
     movq    %r8, %rax           /* argv */

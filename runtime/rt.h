@@ -446,9 +446,10 @@ void bob_serialized_end(void);
 /* num_threads(n1, n2, ...): n1 for the next region, the rest for the
  * regions below it; any length. */
 void bob_push_num_threads_list(bob_thread_t *self, const int *list, int n);
-/* Invokes a microtask with pointer arguments (microtask_x86_64.S). */
+/* Invokes a microtask with pointer arguments (microtask_x86_64.S); *frame,
+ * unless frame is NULL, gets the frame pointer fn's frame links to. */
 void bob_invoke_microtask(void (*fn)(void), int32_t *gtid, int32_t *tid, int argc,
-                          void **argv);
+                          void **argv, void **frame);
 
 /* ---- Teams (teams.c) -------------------------------------------------------- */
 

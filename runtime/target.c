@@ -113,7 +113,7 @@ static void region_run(region_t *r)
     if (r->thread_limit)
         initial->icv.thread_limit = r->thread_limit;
     bob_set_self(initial);
-    BOB_OMPT((bob_ompt_initial_begin(initial), bob_ompt_exit_frame(initial, __builtin_dwarf_cfa())));
+    BOB_OMPT((bob_ompt_initial_begin(initial), bob_ompt_exit_frame(initial, __builtin_frame_address(0))));
     r->fn(r->hostaddrs);
     bob_team_wait_tasks(initial, initial->team);
     BOB_OMPT(bob_ompt_initial_end(initial));

@@ -234,7 +234,7 @@ static ompt_task_status_t end_status(const bob_task_t *t)
  * seat it took (seated) before anything can run it again or free it. */
 static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
 {
-    BOB_OMPT(bob_ompt_task_start(t, prior, __builtin_dwarf_cfa()));
+    BOB_OMPT(bob_ompt_task_start(t, prior, __builtin_frame_address(0)));
     if (t->kmp.part_id == 0) {
         if (discarded(t)) {
             BOB_OMPT(bob_ompt_discarded(&t->ctx));
@@ -410,7 +410,7 @@ static void run_here(bob_thread_t *self, bob_task_t *t)
     t->parent_task = NULL;
     t->ctx.taskgroup = self->taskgroup;
     bob_set_self(&t->ctx);
-    BOB_OMPT(bob_ompt_task_start(t, self, __builtin_dwarf_cfa()));
+    BOB_OMPT(bob_ompt_task_start(t, self, __builtin_frame_address(0)));
     if (!discarded(t))
         t->kmp.routine(t->ctx.gtid, &t->kmp);
     body_ended(t);

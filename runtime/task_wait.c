@@ -136,7 +136,7 @@ void bob_taskwait(bob_thread_t *self)
 
 void bob_taskgroup_wait(bob_thread_t *self, bob_taskgroup_t *tg)
 {
-    BOB_OMPT(bob_ompt_sync_begin(self, ompt_sync_region_taskgroup, &tg->pending));
+    BOB_OMPT(bob_ompt_taskgroup_wait(self, &tg->pending));
     wait_tasks(self, &tg->pending, counted_in, tg, "the end of a taskgroup",
                BOB_LEND_DESCENDANTS);
     BOB_OMPT(bob_ompt_sync_end(self, ompt_sync_region_taskgroup));

@@ -1,5 +1,6 @@
 /* This file handles the TASKGROUP construct; the task reductions of a
  * taskgroup are taskred.c's. */
+#include "ompt/ompt.h"
 #include "task.h"
 
 #include <string.h>
@@ -14,6 +15,7 @@ void bob_taskgroup_begin(bob_thread_t *self)
     tg->parent = self->taskgroup;
     tg->gomp_reductions = tg->parent ? tg->parent->gomp_reductions : NULL;
     self->taskgroup = tg;
+    BOB_OMPT(bob_ompt_taskgroup_begin(self));
 }
 
 void bob_taskgroup_end(bob_thread_t *self)

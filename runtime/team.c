@@ -418,8 +418,7 @@ static void run_member(bob_thread_t *t)
     if (bob_config.display_affinity)
         bob_places_display_if_changed(t);
     int32_t gtid = t->gtid, tid = t->tid;
-    BOB_OMPT(bob_ompt_exit_frame(t, __builtin_dwarf_cfa()));
-    bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
+    bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv, bob_ompt_exit_slot(t));
 }
 
 /* A member's region ends without a barrier: its seat is free for the
@@ -580,8 +579,7 @@ void bob_serialized_begin(void)
     bob_team_t *team = team_enter(self, 1);
     if (bob_config.display_affinity)
         bob_places_display_if_changed(&team->threads[0]);
-    BOB_OMPT(bob_ompt_parallel_begin(self, team, 1));
-    BOB_OMPT(bob_ompt_member_begin(&team->threads[0]));
+    BOB_OMPT(bob_ompt_serialized_begin(self, team));
 }
 
 void bob_serialized_end(void)

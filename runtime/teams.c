@@ -23,10 +23,10 @@ static void run_team(bob_thread_t *carrier)
     bob_thread_t *t = &team->threads[0];
     t->icv = carrier->icv;
     bob_set_self(t);
-    BOB_OMPT((bob_ompt_league_member_begin(carrier, t),
-              bob_ompt_exit_frame(t, __builtin_dwarf_cfa())));
+    BOB_OMPT(bob_ompt_league_member_begin(carrier, t));
     int32_t gtid = t->gtid, tid = 0;
-    bob_invoke_microtask(carrier->fn, &gtid, &tid, carrier->argc, carrier->argv);
+    bob_invoke_microtask(carrier->fn, &gtid, &tid, carrier->argc, carrier->argv,
+                         bob_ompt_exit_slot(t));
     bob_team_wait_tasks(t, team);
     BOB_OMPT(bob_ompt_league_member_end(carrier, t));
     bob_set_self(carrier);

@@ -128,12 +128,14 @@ static int get_parallel_info(int level, ompt_data_t **parallel_data, int *team_s
     return 2;
 }
 
-/* The task that generated ctx's task: an explicit task's creator, an
- * implicit task's encountering task; NULL for an initial task. */
+/* The task above ctx's task, as libomp names it: the task an explicit
+ * task interrupted while it runs (its scheduling parent), else the task
+ * that generated it: an explicit task's creator, an implicit task's
+ * encountering task; NULL for an initial task. */
 static bob_thread_t *generating(const bob_thread_t *ctx)
 {
     if (ctx->task)
-        return ctx->task->parent;
+        return ctx->ompt && ctx->ompt->interrupted ? ctx->ompt->interrupted : ctx->task->parent;
     return ctx->team->master;
 }
 

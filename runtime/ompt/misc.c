@@ -2,6 +2,7 @@
  * activated, a cancellation detected, a task discarded), reductions,
  * omp_control_tool and the error directive. */
 #include "ompt/ompt.h"
+#include "task.h"
 
 #include <string.h>
 
@@ -26,10 +27,17 @@ void bob_ompt_cancel(bob_thread_t *self, int kind, int how)
                                     bob_ompt_take_ra());
 }
 
+/* Named by what was cancelled, its taskgroup or else its region, as
+ * libomp names it. */
 void bob_ompt_discarded(bob_thread_t *task_ctx)
 {
+    bob_taskgroup_t *tg = task_ctx->taskgroup;
+    int what = tg && atomic_load_explicit(&tg->cancelled, memory_order_relaxed)
+                   ? ompt_cancel_taskgroup
+                   : ompt_cancel_parallel;
     if (BOB_OMPT_CB(cancel, cancel))
-        BOB_OMPT_CB(cancel, cancel)(bob_ompt_task_data(task_ctx), ompt_cancel_discarded_task, NULL);
+        BOB_OMPT_CB(cancel, cancel)(bob_ompt_task_data(task_ctx),
+                                    what | ompt_cancel_discarded_task, NULL);
 }
 
 static void reduction(bob_thread_t *self, ompt_scope_endpoint_t endpoint, const void *ra)
@@ -62,11 +70,20 @@ void bob_ompt_reduce_end(bob_thread_t *self)
     task->reduce_ra = NULL;
 }
 
-int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
+/* The caller is in the runtime while the tool answers: its task's enter
+ * frame is the entry point's, as libomp reports it. */
+int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg)
 {
-    if (!BOB_OMPT_CB(control_tool, control_tool))
-        return omp_control_tool_nocallback;
-    return BOB_OMPT_CB(control_tool, control_tool)(command, modifier, arg, ra);
+    bob_thread_t *self = bob_self_peek();
+    bool entered = self && self->ompt && !self->ompt->frame.enter_frame.ptr;
+    bob_ompt_enter(self);
+    const void *ra = bob_ompt_take_ra();
+    int answer = omp_control_tool_nocallback;
+    if (BOB_OMPT_CB(control_tool, control_tool))
+        answer = BOB_OMPT_CB(control_tool, control_tool)(command, modifier, arg, ra);
+    if (entered)
+        bob_ompt_leave(self);
+    return answer;
 }
 
 void bob_ompt_error(bool fatal, const char *message, const void *ra)

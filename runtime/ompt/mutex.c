@@ -107,36 +107,39 @@ bool bob_ompt_lock_try(uint32_t *word, int kind)
 
 /* A nest lock the caller owns already is taken again (nest_lock begin),
  * and released but for its last hold (nest_lock end). */
-static void nest_lock(ompt_scope_endpoint_t endpoint, const uint32_t *words)
+static void nest_lock(ompt_scope_endpoint_t endpoint, const uint32_t *words, const void *ra)
 {
     if (BOB_OMPT_CB(nest_lock, nest_lock))
-        BOB_OMPT_CB(nest_lock, nest_lock)(endpoint, id_of(words),
-                                          bob_ompt_take_ra());
+        BOB_OMPT_CB(nest_lock, nest_lock)(endpoint, id_of(words), ra);
+}
+
+/* Taking a nest lock is a wait for it (mutex_acquire), then its first hold
+ * (mutex_acquired) or another (nest_lock begin), as libomp 19 reports it;
+ * a try that fails ends the wait alone. */
+static void nest_lock_taken(int kind, const uint32_t *words, bool again)
+{
+    if (!again) {
+        bob_ompt_mutex_acquired(kind, words);
+        return;
+    }
+    nest_lock(ompt_scope_begin, words, ra_of(stop_waiting(), false));
 }
 
 void bob_ompt_nest_lock_acquire(uint32_t *words, uint32_t owner)
 {
-    if (bob_nest_lock_owned(words, owner)) {
-        bob_nest_lock_acquire(words, owner);
-        nest_lock(ompt_scope_begin, words);
-        return;
-    }
+    bool again = bob_nest_lock_owned(words, owner);
     bob_ompt_mutex_acquire(ompt_mutex_nest_lock, 0, words);
     bob_nest_lock_acquire(words, owner);
-    bob_ompt_mutex_acquired(ompt_mutex_nest_lock, words);
+    nest_lock_taken(ompt_mutex_nest_lock, words, again);
 }
 
 int bob_ompt_nest_lock_try(uint32_t *words, uint32_t owner)
 {
-    if (bob_nest_lock_owned(words, owner)) {
-        int count = bob_nest_lock_try(words, owner);
-        nest_lock(ompt_scope_begin, words);
-        return count;
-    }
+    bool again = bob_nest_lock_owned(words, owner);
     bob_ompt_mutex_acquire(ompt_mutex_test_nest_lock, 0, words);
     int count = bob_nest_lock_try(words, owner);
     if (count)
-        bob_ompt_mutex_acquired(ompt_mutex_test_nest_lock, words);
+        nest_lock_taken(ompt_mutex_test_nest_lock, words, again);
     else
         stop_waiting();
     return count;
@@ -147,5 +150,5 @@ void bob_ompt_nest_lock_release(uint32_t *words)
     if (bob_nest_lock_release(words))
         bob_ompt_mutex_released(ompt_mutex_nest_lock, words);
     else
-        nest_lock(ompt_scope_end, words);
+        nest_lock(ompt_scope_end, words, bob_ompt_take_ra());
 }

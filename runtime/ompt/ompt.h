@@ -14,9 +14,11 @@
  * one from the moment its work unit starts running the region as that
  * thread until the region's implicit barrier, where the unit ends; thread
  * 0 is the OpenMP thread that encountered the construct, the same OMPT
- * thread. An explicit task is reported on the OMPT thread of the OpenMP
- * thread that created it, whose thread number it carries: Bobbin runs it
- * on whichever ES is free, so one OMPT thread may run several tasks at
+ * thread. An explicit task is reported on the OMPT thread of the thread
+ * number it runs as (its seat, seat.c), interrupting that member's
+ * implicit task, which waits, as libomp reports a task on the thread that
+ * runs it (ompt/task.c says when it stays on its creator's): Bobbin runs
+ * it on whichever ES is free, so one OMPT thread may run several tasks at
  * once, each between its own task_schedule events, and a tool must keep
  * per-task state in task data, not thread data. The ESs' OS threads, and
  * the substrate's own (its service and preemption threads), are no OMPT
@@ -63,6 +65,10 @@ typedef struct bob_ompt_task {
     /* an implicit task: what its thread ran before it, back when it ends;
      * an explicit one: the task it interrupted, resumed when it ends */
     ompt_data_t *saved_implicit, *resume;
+    /* an explicit task: the context it interrupted, while it runs (its
+     * scheduling parent, which ompt_get_task_info names above it) */
+    bob_thread_t *interrupted;
+    bool creator_entered;       /* an undeferred task's creator waits in the runtime */
     ompt_state_t saved_state;
     const void *sync_ra;        /* of the sync region in progress */
     int work;                   /* ompt_work_t of the construct in progress, or 0 */
@@ -156,12 +162,18 @@ BOB_OMPT_HOOK void bob_ompt_fini(void);
 /* self encounters a parallel construct and team (entered: thread 0 is
  * self now) starts; requested is the team size asked for. */
 BOB_OMPT_HOOK void bob_ompt_parallel_begin(bob_thread_t *self, bob_team_t *team, int requested);
+/* The same for a region of one thread whose body the compiled code calls
+ * itself (__kmpc_serialized_parallel), and its implicit task begins: its
+ * body runs below the entry point's frame (CFA), its exit frame. */
+BOB_OMPT_HOOK void bob_ompt_serialized_begin(bob_thread_t *self, bob_team_t *team);
 /* self ends the region of team (a league's too). */
 BOB_OMPT_HOOK void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team);
 /* The same for a league of teams: self encounters the TEAMS construct;
  * carrier, the league's member for a team, runs the team's initial thread
  * t, whose initial task is reported as the member's implicit task (index:
- * the team number), an OMPT thread of its own but for team 0's. */
+ * the team number), an OMPT thread of its own but for team 0's; in it a
+ * region of one thread (t's team) runs the construct's body in t's
+ * implicit task, as libomp forks one for each team. */
 BOB_OMPT_HOOK void bob_ompt_league_begin(bob_thread_t *self, bob_team_t *league);
 BOB_OMPT_HOOK void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t);
 BOB_OMPT_HOOK void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t);
@@ -174,24 +186,41 @@ BOB_OMPT_HOOK void bob_ompt_join_begin(bob_thread_t *t);
 BOB_OMPT_HOOK void bob_ompt_join_end(bob_thread_t *t);
 /* The OMPT thread a context reports on, NULL when unknown. */
 bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
-/* Frames (OpenMP 5.1, sec. 4.4.4.28). A task's exit_frame is the
- * canonical frame address (CFA) of the runtime function that called its
- * body (run_member for an implicit task, the runtime's caller of an
- * explicit task's routine), set while the body runs; its enter_frame is
- * the CFA of the entry point through which its body called the runtime,
- * set while it is in a parallel region it encountered, a barrier or other
- * wait, or making a task, NULL while its own code runs. Both are flagged
- * ompt_frame_runtime | ompt_frame_cfa. */
-enum { BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa };
+/* Frames (OpenMP 5.1, sec. 4.4.4.28). A task's exit_frame is the frame
+ * pointer of the runtime function that called its body (bob_invoke_microtask
+ * for an implicit task, the runtime's caller of an explicit task's
+ * routine): the frame the body's frame links to, as libomp reports it
+ * (__builtin_frame_address(1) in the body), flagged ompt_frame_runtime |
+ * ompt_frame_framepointer; set while the body runs, NULL at the region's
+ * implicit barrier, where the body has returned. Its enter_frame is the
+ * canonical frame address (CFA) of the entry point through which its body
+ * called the runtime, flagged ompt_frame_runtime | ompt_frame_cfa (the
+ * entry points keep no frame pointer), set while it is in a parallel
+ * region it encountered, a barrier or other wait, or making a task, NULL
+ * while its own code runs. */
+enum {
+    BOB_OMPT_EXIT_FLAGS = ompt_frame_runtime | ompt_frame_framepointer,
+    BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa,
+};
 /* The frame a context's events name, a zero one without a record. */
 const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx);
-/* ctx's body starts or goes on running below the runtime frame cfa. */
-static inline void bob_ompt_exit_frame(bob_thread_t *ctx, void *cfa)
+/* ctx's body starts or goes on running below the runtime frame whose
+ * frame pointer is fp. */
+static inline void bob_ompt_exit_frame(bob_thread_t *ctx, void *fp)
 {
     if (ctx->ompt) {
-        ctx->ompt->frame.exit_frame.ptr = cfa;
-        ctx->ompt->frame.exit_frame_flags = BOB_OMPT_FRAME_FLAGS;
+        ctx->ompt->frame.exit_frame.ptr = fp;
+        ctx->ompt->frame.exit_frame_flags = BOB_OMPT_EXIT_FLAGS;
     }
+}
+/* Where bob_invoke_microtask stores the frame pointer ctx's body runs
+ * below: its exit frame, NULL without a record. */
+static inline void **bob_ompt_exit_slot(bob_thread_t *ctx)
+{
+    if (!ctx->ompt)
+        return NULL;
+    ctx->ompt->frame.exit_frame_flags = BOB_OMPT_EXIT_FLAGS;
+    return &ctx->ompt->frame.exit_frame.ptr;
 }
 /* ctx enters the runtime through the entry point that recorded
  * bob_ompt_cfa (unless it is there already), and leaves it. */
@@ -204,13 +233,14 @@ ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team);
 /* t is made by self: undeferred if it runs at once on self. */
 BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, bool undeferred,
                           bool has_deps);
-/* t starts running (below the runtime frame exit_cfa, NULL when the
- * compiled code calls its routine itself) and ends (status: ompt_task_complete, ompt_task_cancel
+/* t starts running (below the runtime frame whose frame pointer is
+ * exit_fp; NULL when the compiled code calls its routine itself, below
+ * the entry point its creator, prior, waits in) and ends (status: ompt_task_complete, ompt_task_cancel
  * for a discarded task, ompt_task_detach for a detachable one whose event
  * is not fulfilled yet, ompt_task_yield for a part of an untied one);
  * prior is the context it interrupts, NULL for a task on a unit of its
  * own, which interrupts its thread's implicit task. */
-BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_cfa);
+BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_fp);
 BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
 /* t's event is fulfilled, after its body ended (late) or before. */
 BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);
@@ -223,21 +253,56 @@ BOB_OMPT_HOOK void bob_ompt_task_dependence(struct bob_task *from, struct bob_ta
 
 /* ---- sync.c: synchronisation regions and states ---- */
 /* A sync region of kind begins, its wait begins, and both end; the wait
- * is on word. A taskgroup's region is its end, where it waits (libomp 14
- * begins it where the taskgroup begins). */
+ * is on word. */
 BOB_OMPT_HOOK void bob_ompt_sync_begin(bob_thread_t *self, ompt_sync_region_t kind, const void *word);
+/* A taskgroup's region begins where the taskgroup begins, with that
+ * construct's return address, as libomp 19 reports it; its wait begins
+ * at its end, with the end's, which its region's end names too. */
+BOB_OMPT_HOOK void bob_ompt_taskgroup_begin(bob_thread_t *self);
+BOB_OMPT_HOOK void bob_ompt_taskgroup_wait(bob_thread_t *self, const void *word);
 BOB_OMPT_HOOK void bob_ompt_sync_end(bob_thread_t *self, ompt_sync_region_t kind);
 /* The calling thread flushed. */
 BOB_OMPT_HOOK void bob_ompt_flush(void);
 
 /* ---- work.c: worksharing and masked regions ---- */
+/* OpenMP 5.2's work and dispatch kinds (LLVM 19's omp-tools.h), which the
+ * header we build with (LLVM 14's) lacks: libomp 19 names a loop by its
+ * schedule and a chunk by its bounds, whichever header its tool was built
+ * with, and so does Bobbin. */
+enum {
+    BOB_OMPT_WORK_LOOP_STATIC = 10,
+    BOB_OMPT_WORK_LOOP_DYNAMIC = 11,
+    BOB_OMPT_WORK_LOOP_GUIDED = 12,
+    BOB_OMPT_WORK_LOOP_OTHER = 13,
+};
+enum {
+    BOB_OMPT_DISPATCH_WS_LOOP_CHUNK = 3,
+    BOB_OMPT_DISPATCH_TASKLOOP_CHUNK = 4,
+    BOB_OMPT_DISPATCH_DISTRIBUTE_CHUNK = 5,
+};
+/* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
+ * its number of iterations; a chunk's dispatch event points at one. */
+typedef struct bob_ompt_chunk {
+    uint64_t start, iterations;
+} bob_ompt_chunk_t;
+/* The chunk lb..ub (inclusive) with step incr. */
+bob_ompt_chunk_t bob_ompt_chunk_of(int64_t lb, int64_t ub, int64_t incr);
 /* self begins a worksharing construct of kind (an ompt_work_t) with count
  * iterations or sections (0 if unknown), and ends the one it began. */
 BOB_OMPT_HOOK void bob_ompt_work_begin(bob_thread_t *self, int kind, uint64_t count);
 BOB_OMPT_HOOK void bob_ompt_work_end(bob_thread_t *self);
-/* self starts a chunk of a loop (its first iteration) or a section (its
- * number). */
-BOB_OMPT_HOOK void bob_ompt_dispatch(bob_thread_t *self, ompt_dispatch_t kind, uint64_t instance);
+/* self begins a loop whose chunks are handed out at run time, on the
+ * schedule sched (an enum bob_sched) with chunk (0: none given), with
+ * count iterations. */
+BOB_OMPT_HOOK void bob_ompt_loop_begin(bob_thread_t *self, int sched, uint64_t count,
+                                       int64_t chunk);
+/* self's part (its first chunk) of the statically divided construct it
+ * began (a loop, sections or distribute) is lb..ub with step incr. */
+BOB_OMPT_HOOK void bob_ompt_static_chunk(bob_thread_t *self, int64_t lb, int64_t ub, int64_t incr);
+/* self starts the chunk lb..ub, step incr, of its loop. */
+BOB_OMPT_HOOK void bob_ompt_loop_chunk(bob_thread_t *self, int64_t lb, int64_t ub, int64_t incr);
+/* self starts a section of the sections construct in progress. */
+BOB_OMPT_HOOK void bob_ompt_section(bob_thread_t *self);
 BOB_OMPT_HOOK void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint);
 /* self meets a single construct, which it runs or not. */
 BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);
@@ -256,9 +321,9 @@ BOB_OMPT_HOOK void bob_ompt_discarded(bob_thread_t *task_ctx);
  * bob_ompt_reduce_end, else at once. */
 BOB_OMPT_HOOK void bob_ompt_reduce_begin(bob_thread_t *self, bool until_end);
 BOB_OMPT_HOOK void bob_ompt_reduce_end(bob_thread_t *self);
-/* omp_control_tool with a tool attached: the tool's answer, or
- * omp_control_tool_nocallback. */
-BOB_OMPT_HOOK int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra);
+/* omp_control_tool with a tool attached (its return address and frame
+ * stored): the tool's answer, or omp_control_tool_nocallback. */
+BOB_OMPT_HOOK int bob_ompt_control_tool(uint64_t command, uint64_t modifier, void *arg);
 /* The error directive, before the runtime prints it (and, if fatal, ends
  * the program). */
 BOB_OMPT_HOOK void bob_ompt_error(bool fatal, const char *message, const void *ra);

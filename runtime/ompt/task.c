@@ -35,16 +35,55 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
         BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,
                                               has_deps, ra);
-    if (entered)
+    /* An undeferred task runs within the construct: its creator stays in
+     * the runtime, its enter frame set, until the task ends. */
+    r->creator_entered = entered && undeferred;
+    if (entered && !undeferred)
         bob_ompt_leave(self);
 }
 
-void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_cfa)
+/* Whether a member's implicit task is its OMPT thread's task in progress
+ * (not ended, no nested region's on top). */
+static bool in_progress(const bob_thread_t *member)
+{
+    bob_ompt_thread_t *thread = bob_ompt_thread(member);
+    return thread && thread->implicit == &member->ompt->data;
+}
+
+/* The context a task interrupts, on whose OMPT thread it runs (libomp's
+ * scheduling parent: a task is reported on the thread that runs it):
+ * prior when it runs in place; else the member of the thread number it
+ * runs as (its seat, lent by a member that waits), or thread 0, waiting at
+ * the join, once that member's implicit task has ended (a member's ends as
+ * it reaches the region's end, before the team's tasks are done); NULL if
+ * neither is in progress, which leaves it on its creator's thread. */
+static bob_thread_t *host_of(const bob_task_t *t, bob_thread_t *prior)
+{
+    if (prior)
+        return prior->ompt ? prior : NULL;
+    bob_team_t *team = t->ctx.team;
+    if (!team)
+        return NULL;
+    int tid = t->ctx.tid;
+    if (tid >= 0 && tid < team->nthreads && in_progress(&team->threads[tid]))
+        return &team->threads[tid];
+    return in_progress(&team->threads[0]) ? &team->threads[0] : NULL;
+}
+
+void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_fp)
 {
     bob_ompt_task_t *r = t->ctx.ompt ? t->ctx.ompt : record(t->parent, t);
-    bob_ompt_exit_frame(&t->ctx, exit_cfa);
-    bob_ompt_thread_t *thread = r->thread;
-    r->resume = prior && prior->ompt ? &prior->ompt->data : thread ? thread->implicit : NULL;
+    if (exit_fp) {
+        bob_ompt_exit_frame(&t->ctx, exit_fp);
+    } else if (prior && prior->ompt) { /* below the creator's entry point */
+        r->frame.exit_frame = prior->ompt->frame.enter_frame;
+        r->frame.exit_frame_flags = prior->ompt->frame.enter_frame_flags;
+    }
+    bob_thread_t *host = host_of(t, prior);
+    r->interrupted = host;
+    if (host)
+        r->thread = host->ompt->thread;
+    r->resume = host ? &host->ompt->data : r->thread ? r->thread->implicit : NULL;
     if (BOB_OMPT_CB(task_schedule, task_schedule))
         BOB_OMPT_CB(task_schedule, task_schedule)(r->resume, ompt_task_switch, &r->data);
 }
@@ -54,6 +93,10 @@ void bob_ompt_task_end(bob_task_t *t, ompt_task_status_t status)
     bob_ompt_task_t *r = t->ctx.ompt;
     if (r && BOB_OMPT_CB(task_schedule, task_schedule))
         BOB_OMPT_CB(task_schedule, task_schedule)(&r->data, status, r->resume);
+    if (r && r->creator_entered) {
+        r->creator_entered = false;
+        bob_ompt_leave(t->parent);
+    }
 }
 
 /* On the thread that fulfils the event (in a signal handler, perhaps), as

@@ -21,7 +21,7 @@ static bob_ompt_team_t *team_record(bob_team_t *team, int flags)
     team->ompt = r;
     for (int i = 0; i < team->nthreads; i++) {
         bob_ompt_task_t *m = &r->members[i];
-        m->flags = ompt_task_implicit;
+        m->flags = ompt_task_implicit | ompt_task_undeferred;
         m->thread = &m->own;
         m->own.state = ompt_state_work_parallel;
         team->threads[i].ompt = m;
@@ -151,6 +151,13 @@ void bob_ompt_parallel_end(bob_thread_t *self, bob_team_t *team)
     bob_ompt_leave(self);
 }
 
+/* An implicit task is undeferred in ompt_get_task_info's flags, as in
+ * libomp 19's; implicit_task names its kind alone. */
+static int kind_of(const bob_ompt_task_t *task)
+{
+    return task->flags & ~ompt_task_undeferred;
+}
+
 /* Member tid of team starts its implicit task (task), a new OMPT thread
  * unless it is thread 0. */
 static void implicit_begin(bob_ompt_task_t *task, bob_team_t *team, int tid)
@@ -165,20 +172,39 @@ static void implicit_begin(bob_ompt_task_t *task, bob_team_t *team, int tid)
     if (BOB_OMPT_CB(implicit_task, implicit_task))
         BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_begin, &team->ompt->parallel,
                                                   &task->data, (unsigned)team->nthreads,
-                                                  (unsigned)tid, task->flags);
+                                                  (unsigned)tid, kind_of(task));
 }
 
+void bob_ompt_serialized_begin(bob_thread_t *self, bob_team_t *team)
+{
+    void *cfa = bob_ompt_cfa; /* the entry point's, which region_begin takes */
+    region_begin(self, team, 1, ompt_parallel_team);
+    bob_thread_t *t0 = &team->threads[0];
+    implicit_begin(t0->ompt, team, 0);
+    t0->ompt->frame.exit_frame.ptr = cfa;
+    t0->ompt->frame.exit_frame_flags = BOB_OMPT_FRAME_FLAGS;
+}
+
+/* An initial task ends with no parallelism left, as libomp says. */
 static void implicit_end(bob_ompt_task_t *task, bob_team_t *team, int tid)
 {
+    unsigned n = task->flags & ompt_task_initial ? 0 : (unsigned)team->nthreads;
     if (BOB_OMPT_CB(implicit_task, implicit_task))
-        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data,
-                                                  (unsigned)team->nthreads, (unsigned)tid,
-                                                  task->flags);
+        BOB_OMPT_CB(implicit_task, implicit_task)(ompt_scope_end, NULL, &task->data, n,
+                                                  (unsigned)tid, kind_of(task));
     bob_ompt_thread_t *thread = task->thread;
     thread->implicit = task->saved_implicit;
     thread->state = task->saved_state;
     if (tid != 0 && BOB_OMPT_CB(thread_end, thread_end))
         BOB_OMPT_CB(thread_end, thread_end)(&thread->data);
+}
+
+/* An implicit task's body has returned: at the region's implicit barrier
+ * it has no frame of its own, as libomp reports it. */
+static void body_returned(bob_ompt_task_t *task)
+{
+    task->frame.exit_frame.ptr = NULL;
+    task->frame.exit_frame_flags = 0;
 }
 
 void bob_ompt_member_begin(bob_thread_t *t)
@@ -193,30 +219,37 @@ void bob_ompt_member_end(bob_thread_t *t)
         return;
     if (t->tid != 0) { /* it arrives at the implicit barrier, and its unit ends */
         bob_ompt_take_ra(); /* no entry point's: the body has returned */
+        body_returned(t->ompt);
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
         bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
     }
     implicit_end(t->ompt, t->team, t->tid);
 }
 
-/* The team's initial thread t takes its carrier's record, and its team of
- * one the league's, until the team ends. */
+/* A team of the league: its initial task is the carrier's record; in it,
+ * as libomp forks the team's region of one thread, a region of one begins
+ * on t's team of one, whose implicit task is t's (the task the construct's
+ * body runs in, and the encountering task of the regions it makes), until
+ * the team ends. */
 void bob_ompt_league_member_begin(bob_thread_t *carrier, bob_thread_t *t)
 {
     if (!carrier->ompt)
         return;
-    t->ompt = carrier->ompt;
-    t->team->ompt = carrier->team->ompt;
+    t->ompt = carrier->ompt; /* t runs the initial task until its region begins */
     implicit_begin(carrier->ompt, carrier->team, carrier->tid);
+    region_begin(carrier, t->team, 1, ompt_parallel_team);
+    implicit_begin(t->ompt, t->team, 0);
 }
 
 void bob_ompt_league_member_end(bob_thread_t *carrier, bob_thread_t *t)
 {
-    if (!carrier->ompt)
+    if (!carrier->ompt || !t->ompt)
         return;
+    implicit_end(t->ompt, t->team, 0);
+    bob_ompt_parallel_end(carrier, t->team);
+    t->ompt = carrier->ompt;
     implicit_end(carrier->ompt, carrier->team, carrier->tid);
     t->ompt = NULL;
-    t->team->ompt = NULL;
 }
 
 void bob_ompt_join_begin(bob_thread_t *t)
@@ -224,6 +257,7 @@ void bob_ompt_join_begin(bob_thread_t *t)
     if (t->ompt) { /* the barrier is the construct's end, in no entry point */
         bob_ompt_take_ra();
         bob_ompt_ra = t->team->ompt->ra;
+        body_returned(t->ompt);
     }
     if (t->ompt)
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);

@@ -1,9 +1,11 @@
 // OMPT events of single entry points: omp_control_tool reaches the tool's
-// control_tool callback and returns its answer; with OMP_CANCELLATION,
+// control_tool callback, its caller in the runtime (its enter frame set,
+// as libomp's), and returns its answer; with OMP_CANCELLATION,
 // cancel for is reported activated once, cancel taskgroup too, and the
 // task its group's cancellation discards (it depends on the cancelling
-// one, so it starts after it) is reported discarded and scheduled out
-// with status cancel; the two tasks' dependences (clang makes an out an
+// one, so it starts after it) is reported discarded, by its taskgroup's
+// cancellation (ompt_cancel_taskgroup, as libomp names it), and scheduled
+// out with status cancel; the two tasks' dependences (clang makes an out an
 // inout) and the edge between them are reported.
 // RUN: %libomp-compile %ompt-flags && env OMP_CANCELLATION=true %libomp-run | FileCheck %s
 // RUN: env OMP_CANCELLATION=true %libomp-run | grep -c "flags=0x14 ra=set" | FileCheck %s --check-prefix=ONCE
@@ -61,7 +63,7 @@ int main(void) {
   return 0;
 }
 
-// CHECK: 1 control_tool command=3 modifier=7 arg=null ra=set
+// CHECK: 1 control_tool command=3 modifier=7 arg=null ra=set enter_frame=set
 // CHECK: 1 mark loop
 // CHECK: cancel task={{[0-9]+}} flags=0x14 ra=set
 // CHECK: 1 mark taskgroup
@@ -71,7 +73,7 @@ int main(void) {
 // CHECK: dependences task=[[B]] n=1 first_type=1
 // CHECK: task_dependence from=[[A]] to=[[B]]
 // CHECK: cancel task=[[A]] flags=0x18 ra=set
-// CHECK: cancel task=[[B]] flags=0x40 ra=null
+// CHECK: cancel task=[[B]] flags=0x48 ra=null
 // CHECK: task_schedule prior={{[0-9]+}} status=cancel next=
 // CHECK: 1 mark end
 // CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0

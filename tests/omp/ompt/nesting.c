@@ -2,7 +2,9 @@
 // of an inner team is the outer member's OMPT thread (same thread data),
 // its other members are new ones; a host teams construct is a league
 // (parallel_begin with ompt_parallel_league) whose teams' initial tasks are
-// reported as implicit tasks with ompt_task_initial, indexed by team; an
+// reported as implicit tasks with ompt_task_initial, indexed by team (with
+// no parallelism left at their end), each running the construct's body in
+// the implicit task of a region of one thread, as libomp forks one; an
 // application thread's first OpenMP call makes it an initial OMPT thread,
 // which ends with the thread.
 // RUN: %libomp-compile %ompt-flags && %libomp-run | FileCheck %s
@@ -48,8 +50,12 @@ int main(void) {
   printf("1 mark teams\n");
   #pragma omp teams num_teams(2)
   {
-    int flags = 0;
+    int flags = 0, size = 0;
     CHECK_EQ(tool_get_task_info(0, &flags, NULL, NULL, NULL, NULL), 2);
+    CHECK_EQ(flags, ompt_task_implicit | ompt_task_undeferred);
+    CHECK_EQ(tool_get_parallel_info(0, NULL, &size), 2);
+    CHECK_EQ(size, 1);
+    CHECK_EQ(tool_get_task_info(1, &flags, NULL, NULL, NULL, NULL), 2);
     CHECK_EQ(flags, ompt_task_initial);
     CHECK(tool_get_thread_data() != NULL);
   }
@@ -63,9 +69,12 @@ int main(void) {
 
 // CHECK: 1 mark teams
 // CHECK-NEXT: 1 parallel_begin parallel=[[L:[0-9]+]] task=[[T0:[0-9]+]] requested=2 flags=0x40000002 ra=set
-// CHECK-DAG: 1 implicit_task_begin parallel=[[L]] task={{[0-9]+}} n=2 index=0 flags=0x1
+// CHECK-DAG: 1 implicit_task_begin parallel=[[L]] task=[[I0:[0-9]+]] n=2 index=0 flags=0x1
+// CHECK-DAG: 1 parallel_begin parallel={{[0-9]+}} task=[[I0]] requested=1 flags=0x80000002
 // CHECK-DAG: [[W:[0-9]+]] thread_begin type=worker
-// CHECK-DAG: [[W]] implicit_task_begin parallel=[[L]] task={{[0-9]+}} n=2 index=1 flags=0x1
+// CHECK-DAG: [[W]] implicit_task_begin parallel=[[L]] task=[[I1:[0-9]+]] n=2 index=1 flags=0x1
+// CHECK-DAG: [[W]] parallel_begin parallel={{[0-9]+}} task=[[I1]] requested=1 flags=0x80000002
+// CHECK-DAG: [[W]] implicit_task_end parallel={{[0-9]+}} task=[[I1]] n=0 index=1 flags=0x1
 // CHECK-DAG: [[W]] thread_end thread=[[W]]
 // CHECK: 1 parallel_end parallel=[[L]] task=[[T0]] flags=0x40000002 ra=set
 // CHECK: 1 mark application

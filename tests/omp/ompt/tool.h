@@ -134,9 +134,15 @@ static const char *tool_sync_kind(ompt_sync_region_t k) {
 static void on_sync_region(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *parallel,
                            ompt_data_t *task, const void *ra) {
   atomic_fetch_add(&tool_sync, e == ompt_scope_begin ? 1 : -1);
-  TOOL_PRINT("sync_%s %s parallel=%llu task=%llu ra=%s", tool_endpoint(e), tool_sync_kind(k),
+  /* at a region's implicit barrier, whether the task has an exit frame */
+  ompt_frame_t *frame = NULL;
+  if (k != ompt_sync_region_barrier_implicit_parallel || e != ompt_scope_begin ||
+      tool_get_task_info(0, NULL, NULL, &frame, NULL, NULL) != 2)
+    frame = NULL;
+  TOOL_PRINT("sync_%s %s parallel=%llu task=%llu ra=%s%s", tool_endpoint(e), tool_sync_kind(k),
              (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
-             ra ? "set" : "null");
+             ra ? "set" : "null",
+             !frame ? "" : frame->exit_frame.ptr ? " exit_frame=set" : " exit_frame=null");
 }
 
 static void on_sync_region_wait(ompt_sync_region_t k, ompt_scope_endpoint_t e,
@@ -147,10 +153,15 @@ static void on_sync_region_wait(ompt_sync_region_t k, ompt_scope_endpoint_t e,
              ra ? "set" : "null");
 }
 
+/* OpenMP 5.2 names a loop by its schedule (10 to 13) and a chunk by its
+ * bounds (dispatch kinds 3 to 5, instance pointing at a start and an
+ * iteration count): LLVM 19's omp-tools.h, not the LLVM 14 one this tool
+ * is built with. */
 static const char *tool_work_kind(ompt_work_t k) {
   static const char *names[] = {"?", "loop", "sections", "single_executor", "single_other",
-                                "workshare", "distribute", "taskloop", "scope"};
-  return names[k < 9 ? k : 0];
+                                "workshare", "distribute", "taskloop", "scope", "?",
+                                "loop_static", "loop_dynamic", "loop_guided", "loop_other"};
+  return names[k < 14 ? k : 0];
 }
 
 static void on_work(ompt_work_t k, ompt_scope_endpoint_t e, ompt_data_t *parallel,
@@ -163,10 +174,18 @@ static void on_work(ompt_work_t k, ompt_scope_endpoint_t e, ompt_data_t *paralle
 
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
                         ompt_data_t instance) {
-  TOOL_PRINT("dispatch %s parallel=%llu task=%llu instance=%llu",
-             kind == ompt_dispatch_section ? "section" : "iteration",
-             (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
-             (unsigned long long)instance.value);
+  static const char *names[] = {"?", "iteration", "section", "ws_loop_chunk", "taskloop_chunk",
+                                "distribute_chunk"};
+  const uint64_t *chunk = kind >= 3 && kind <= 5 ? instance.ptr : NULL;
+  if (kind == ompt_dispatch_section)
+    TOOL_PRINT("dispatch section parallel=%llu task=%llu ra=%s",
+               (unsigned long long)tool_id(parallel), (unsigned long long)tool_id(task),
+               instance.ptr ? "set" : "null");
+  else
+    TOOL_PRINT("dispatch %s parallel=%llu task=%llu start=%llu iterations=%llu",
+               names[kind <= 5 ? kind : 0], (unsigned long long)tool_id(parallel),
+               (unsigned long long)tool_id(task), (unsigned long long)(chunk ? chunk[0] : 0),
+               (unsigned long long)(chunk ? chunk[1] : 0));
 }
 
 static void on_masked(ompt_scope_endpoint_t e, ompt_data_t *parallel, ompt_data_t *task,
@@ -258,9 +277,12 @@ static void on_reduction(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_dat
 }
 
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra) {
-  TOOL_PRINT("control_tool command=%llu modifier=%llu arg=%s ra=%s",
+  /* the calling task is in the runtime: its enter frame is set */
+  ompt_frame_t *frame = NULL;
+  tool_get_task_info(0, NULL, NULL, &frame, NULL, NULL);
+  TOOL_PRINT("control_tool command=%llu modifier=%llu arg=%s ra=%s enter_frame=%s",
              (unsigned long long)command, (unsigned long long)modifier, arg ? "set" : "null",
-             ra ? "set" : "null");
+             ra ? "set" : "null", frame && frame->enter_frame.ptr ? "set" : "null");
   return (int)command + 100;
 }
 

@@ -1,6 +1,9 @@
 // OMPT work events of what only clang hands to the runtime: static loops
-// (with and without a chunk; gcc computes those itself), a teams
-// distribute loop (ompt_work_distribute, once per team), masked/master
+// (with and without a chunk; gcc computes those itself), reported as
+// ompt_work_loop_static with a dispatch event for each thread's first
+// chunk (OpenMP 5.2, as libomp 19), a teams distribute loop
+// (ompt_work_distribute, once per team, in its team's region of one, and
+// its team's chunk), masked/master
 // regions (gcc tests the thread number inline), a scope region, as clang
 // 16 and later call the runtime for it (clang 14 does not know the
 // construct, clang 19 cannot outline it yet: called here by hand), a
@@ -49,10 +52,12 @@ int main(void) {
 
 // Thread 1 (thread 0 of the team) runs the master region, the other one
 // the masked one.
-// CHECK: 1 work_begin loop parallel=[[P:[0-9]+]] task=[[T1:[0-9]+]] count=8 ra=set
-// CHECK: 1 work_end loop parallel=[[P]] task=[[T1]] count=0 ra=set
-// CHECK: 1 work_begin loop parallel=[[P]] task=[[T1]] count=8 ra=set
-// CHECK: 1 work_end loop parallel=[[P]] task=[[T1]] count=0 ra=set
+// CHECK: 1 work_begin loop_static parallel=[[P:[0-9]+]] task=[[T1:[0-9]+]] count=8 ra=set
+// CHECK: 1 dispatch ws_loop_chunk parallel=[[P]] task=[[T1]] start=0 iterations=4
+// CHECK: 1 work_end loop_static parallel=[[P]] task=[[T1]] count=0 ra=set
+// CHECK: 1 work_begin loop_static parallel=[[P]] task=[[T1]] count=8 ra=set
+// CHECK: 1 dispatch ws_loop_chunk parallel=[[P]] task=[[T1]] start=0 iterations=3
+// CHECK: 1 work_end loop_static parallel=[[P]] task=[[T1]] count=0 ra=set
 // CHECK: 1 masked_begin parallel=[[P]] task=[[T1]] ra=set
 // CHECK: 1 masked_end parallel=[[P]] task=[[T1]] ra=set
 // CHECK: 1 work_begin scope parallel=[[P]] task=[[T1]] count=0 ra=set
@@ -61,13 +66,16 @@ int main(void) {
 // CHECK: 1 reduction_begin reduction parallel=[[P]] task=[[T1]] ra=set
 // CHECK: 1 reduction_end reduction parallel=[[P]] task=[[T1]] ra=set
 // CHECK: 1 mark teams
-// CHECK: 1 work_begin distribute parallel=[[L:[0-9]+]] task={{[0-9]+}} count=8 ra=set
+// CHECK: 1 work_begin distribute parallel=[[L:[0-9]+]] task=[[D:[0-9]+]] count=8 ra=set
+// CHECK: 1 dispatch distribute_chunk parallel=[[L]] task=[[D]] start=0 iterations=4
 // CHECK: 1 work_end distribute parallel=[[L]]
 // CHECK: 1 mark end
-// CHECK: [[W:[2-9]]] work_begin loop parallel=[[P]] task=[[T2:[0-9]+]] count=8 ra=set
-// CHECK: [[W]] work_end loop parallel=[[P]] task=[[T2]]
-// CHECK: [[W]] work_begin loop parallel=[[P]] task=[[T2]] count=8 ra=set
-// CHECK: [[W]] work_end loop parallel=[[P]] task=[[T2]]
+// CHECK: [[W:[2-9]]] work_begin loop_static parallel=[[P]] task=[[T2:[0-9]+]] count=8 ra=set
+// CHECK: [[W]] dispatch ws_loop_chunk parallel=[[P]] task=[[T2]] start=4 iterations=4
+// CHECK: [[W]] work_end loop_static parallel=[[P]] task=[[T2]]
+// CHECK: [[W]] work_begin loop_static parallel=[[P]] task=[[T2]] count=8 ra=set
+// CHECK: [[W]] dispatch ws_loop_chunk parallel=[[P]] task=[[T2]] start=3 iterations=3
+// CHECK: [[W]] work_end loop_static parallel=[[P]] task=[[T2]]
 // CHECK: [[W]] masked_begin parallel=[[P]] task=[[T2]] ra=set
 // CHECK: [[W]] masked_end parallel=[[P]] task=[[T2]] ra=set
 // CHECK: [[W]] work_begin scope parallel=[[P]] task=[[T2]] count=0 ra=set
@@ -75,7 +83,8 @@ int main(void) {
 // CHECK: [[W]] flush ra=set
 // CHECK: [[W]] reduction_begin reduction parallel=[[P]] task=[[T2]] ra=set
 // CHECK: [[W]] reduction_end reduction parallel=[[P]] task=[[T2]] ra=set
-// CHECK: work_begin distribute parallel=[[L]] task={{[0-9]+}} count=8 ra=set
+// CHECK: work_begin distribute parallel=[[L2:[0-9]+]] task=[[D2:[0-9]+]] count=8 ra=set
+// CHECK: dispatch distribute_chunk parallel=[[L2]] task=[[D2]] start=4 iterations=4
 
 // ALL-COUNT-2: masked_begin
 // ALL-NOT: masked_begin
