@@ -30,8 +30,9 @@ typedef struct bob_strbuf {
 __attribute__((format(printf, 2, 3))) void bob_sb_printf(bob_strbuf_t *b, const char *fmt,
                                                          ...);
 void bob_sb_pad(bob_strbuf_t *b, char c, int count);
-/* Appends a sorted CPU list; runs of two or more CPUs become a:b (range) or
- * a:length (OMP_PLACES interval) depending on `interval`. */
+/* Appends a sorted CPU list. With `interval`, runs of two or more CPUs
+ * become a:length (OMP_PLACES intervals); without, runs of three or more
+ * become a-b, as libomp prints masks (%A: "0,1", "0-2"). */
 void bob_sb_cpu_list(bob_strbuf_t *b, const int *cpus, int n, bool interval);
 
 /* ---- places_build.c: place lists under construction ------------------------ */
