@@ -7,7 +7,10 @@
  * Which thread is "the same": an OpenMP thread is a new work unit in each
  * region, so it is named by its thread numbers from the initial thread
  * down (thread 1 of every first-level region is one thread, as a hot team
- * keeps its members in libomp), and by its contention group's root.
+ * keeps its members in libomp), and by its contention group's root. The
+ * primary thread of a team is the thread that encountered the region, so
+ * its number 0 adds nothing to the name: it prints again when it is back
+ * in the outer team.
  * Printing is rare and this path runs only with the variable set: one
  * lock and a list searched in full are enough. */
 #include "places.h"
@@ -29,9 +32,10 @@ typedef struct shown {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static shown_t *shown;
 
-/* "root:t1.t2...": t's thread numbers from level 1 down, after its
- * contention group's (the initial thread's team of an application thread,
- * a team of a league...). */
+/* "root: l.t ...": t's thread numbers with their levels from level 1 down,
+ * after its contention group's (the initial thread's team of an
+ * application thread, a team of a league...), those of primary threads
+ * left out. */
 static void path_of(bob_strbuf_t *b, const bob_thread_t *t)
 {
     if (t->team->level == 0 || !t->team->master) {
@@ -39,7 +43,8 @@ static void path_of(bob_strbuf_t *b, const bob_thread_t *t)
         return;
     }
     path_of(b, t->team->master);
-    bob_sb_printf(b, ".%d", t->tid);
+    if (t->tid > 0)
+        bob_sb_printf(b, " %d.%d", t->team->level, t->tid);
 }
 
 /* The entry of path, made if missing; NULL if memory ran out. */

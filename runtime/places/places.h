@@ -93,7 +93,8 @@ void bob_places_display_affinity(const char *format);
 /* OMP_DISPLAY_AFFINITY (display_affinity.c): prints the affinity-format-var's
  * expansion for t, the calling implicit task, if it differs from the last
  * line printed for the same thread (the same thread numbers down from the
- * initial thread) or none was. */
+ * initial thread, a primary thread being the one that encountered its
+ * region) or none was. */
 void bob_places_display_if_changed(const bob_thread_t *t);
 
 #endif
