@@ -271,6 +271,9 @@ struct bob_team {
      * false: its members' bind-var past the end of OMP_PROC_BIND's list */
     int bind_clause;
     bool at_work;               /* first level, several threads: counted (team.c) */
+    /* its members print OMP_DISPLAY_AFFINITY's lines (places/display_affinity.c);
+     * set for each team while the variable is set, unread otherwise */
+    bool display_affinity;
     bob_cgroup_t *cgroup;
     struct bob_ompt_team *ompt;  /* OMPT's side (ompt/ompt.h); NULL without a tool */
     _Alignas(64) _Atomic uint32_t bar_arrived;

@@ -412,8 +412,8 @@ static bob_icv_t child_icv(bob_thread_t *parent)
 
 static void run_member(bob_thread_t *t)
 {
-    if (bob_config.display_affinity)
-        bob_places_display_if_changed(t);
+    if (bob_config.display_affinity && t->team->display_affinity)
+        bob_places_display_affinity(NULL);
     int32_t gtid = t->gtid, tid = t->tid;
     BOB_OMPT(bob_ompt_exit_frame(t, __builtin_dwarf_cfa()));
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv);
@@ -471,6 +471,8 @@ static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
     for (int i = 0; i < nthreads; i++)
         team->threads[i].icv = icv;
     team_bind(team, self);
+    if (bob_config.display_affinity)
+        bob_places_display_plan(team);
     team->threads[0].outer = self;
     bob_set_self(&team->threads[0]);
     return team;
@@ -575,8 +577,8 @@ void bob_serialized_begin(void)
     bob_thread_t *self = bob_self();
     self->push_num_threads = 0;
     bob_team_t *team = team_enter(self, 1);
-    if (bob_config.display_affinity)
-        bob_places_display_if_changed(&team->threads[0]);
+    if (bob_config.display_affinity && team->display_affinity)
+        bob_places_display_affinity(NULL);
     BOB_OMPT(bob_ompt_parallel_begin(self, team, 1));
     BOB_OMPT(bob_ompt_member_begin(&team->threads[0]));
 }

@@ -90,11 +90,12 @@ size_t bob_places_get_affinity_format(char *buffer, size_t size);
 size_t bob_places_capture_affinity(char *buffer, size_t size, const char *format);
 /* Prints the expansion and a newline on stdout. */
 void bob_places_display_affinity(const char *format);
-/* OMP_DISPLAY_AFFINITY (display_affinity.c): prints the affinity-format-var's
- * expansion for t, the calling implicit task, if it differs from the last
- * line printed for the same thread (the same thread numbers down from the
- * initial thread, a primary thread being the one that encountered its
- * region) or none was. */
-void bob_places_display_if_changed(const bob_thread_t *t);
+/* OMP_DISPLAY_AFFINITY (display_affinity.c): sets team->display_affinity,
+ * whether the members of a new team, bound to their places, print their
+ * lines as they start: when the nesting level, team size or place changed
+ * for any of them since the same thread (the same thread numbers down from
+ * the initial thread, a primary thread being the one that encountered its
+ * region) last printed, or it never did. */
+void bob_places_display_plan(bob_team_t *team);
 
 #endif
