@@ -36,6 +36,13 @@ int bob_proc_bind_at_level(int level);
  * bind-var where the list says nothing). */
 int bob_proc_bind_of(const bob_team_t *team);
 
+/* The policy by which a teams construct splits the place partition of its
+ * encountering thread among the initial threads of its league, when the
+ * encountering task's bind-var is not false (OpenMP 5.2, sec. 10.2: an
+ * implementation-defined split): KMP_TEAMS_PROC_BIND, spread by default,
+ * as in libomp. */
+int bob_proc_bind_teams(void);
+
 /* The two OMP_DISPLAY_ENV lines, e.g.
  *   [host] OMP_PROC_BIND = 'SPREAD,CLOSE'
  *   [host] OMP_PLACES = '{0},{1}'  */
