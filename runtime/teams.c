@@ -44,7 +44,7 @@ static void league_bind(bob_team_t *league, bob_thread_t *self)
     if (bob_proc_bind_of(self->team) == omp_proc_bind_false)
         return;
     int policy = bob_proc_bind_teams();
-    bob_binding_t primary = self->team->threads[self->tid].binding;
+    bob_binding_t primary = bob_encountering_binding(self, policy);
     for (int i = 0; i < league->nthreads; i++)
         league->threads[i].binding = bob_places_assign(policy, league->nthreads, i, primary);
 }

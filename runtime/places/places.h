@@ -75,9 +75,11 @@ void bob_places_bind_thread(int place);
 bob_binding_t bob_places_assign(int policy, int nthreads, int tid, bob_binding_t primary);
 /* The k-th ES (modulo their number) of place p, or -1 if p has none. */
 int bob_places_es(int place, int k);
-/* The binding of a new initial thread: unbound but for ES 0's (the
- * program's initial thread), which is bound to the place of ES 0's CPU
- * (or the first place if none holds it) when bind-var is not false. */
+/* The place of an application thread's initial thread, when bind-var is
+ * not false: ES 0's thread (the program's initial thread) the place of ES
+ * 0's CPU, another the place of the CPU it runs on, or the first place if
+ * none holds that CPU. Its OS thread is left as it is: libomp binds a root
+ * at its first region (team.c, bob_encountering_binding). */
 bob_binding_t bob_places_initial_binding(bool es0_thread);
 /* omp_get_place_num: the calling thread's place if it is bound, else
  * bob_places_current(). */
