@@ -293,6 +293,9 @@ struct bob_team {
      * false: its members' bind-var past the end of OMP_PROC_BIND's list */
     int bind_clause;
     bool at_work;               /* first level, several threads: counted (team.c) */
+    /* its members print OMP_DISPLAY_AFFINITY's lines (places/display_affinity.c);
+     * set for each team while the variable is set, unread otherwise */
+    bool display_affinity;
     bob_cgroup_t *cgroup;
     struct bob_ompt_team *ompt;  /* OMPT's side (ompt/ompt.h); NULL without a tool */
     _Alignas(64) _Atomic uint32_t bar_arrived;
@@ -437,6 +440,10 @@ typedef struct bob_loop {
 /* Calls fn(&gtid, &tid, argv[0], ..., argv[argc-1]) on every thread of a new
  * team; returns after all have finished. if_cond false serialises it. */
 void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond);
+/* The binding of self's implicit task, whose region encounters one that
+ * binds its threads under `policy`: an application thread's initial thread,
+ * unbound until then, is bound at its first such region (team.c). */
+bob_binding_t bob_encountering_binding(bob_thread_t *self, int policy);
 /* Runs the calling implicit task's part of its region once more, as its
  * member did (libomp's __kmpc_invoke_task_func); false outside a region's
  * implicit task. */

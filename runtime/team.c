@@ -415,8 +415,8 @@ static bob_icv_t child_icv(bob_thread_t *parent)
 
 static void run_member(bob_thread_t *t)
 {
-    if (bob_config.display_affinity)
-        bob_places_display_if_changed(t);
+    if (bob_config.display_affinity && t->team->display_affinity)
+        bob_places_display_affinity(NULL);
     int32_t gtid = t->gtid, tid = t->tid;
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv, bob_ompt_exit_slot(t));
 }
@@ -445,6 +445,26 @@ static int level_kind(int level)
     return n == 0 ? BOB_KIND_ULT : bob_config.thread_kind[level <= n ? level - 1 : n - 1];
 }
 
+/* Whether the program's initial thread's OS thread was bound to its place:
+ * only ES 0's main ULT reads and writes it. */
+static bool main_os_bound;
+
+bob_binding_t bob_encountering_binding(bob_thread_t *self, int policy)
+{
+    bob_binding_t *bound = &self->team->threads[self->tid].binding;
+    if (policy == omp_proc_bind_false || self->team->level > 0)
+        return *bound;
+    if (self->team->cgroup->main && !main_os_bound && bound->place >= 0) {
+        main_os_bound = true;
+        bob_places_bind_thread(bound->place);
+    } else if (self == external_self && bound->place < 0) {
+        *bound = bob_places_initial_binding(false);
+        if (bound->place >= 0)
+            bob_places_bind_thread(bound->place);
+    }
+    return *bound;
+}
+
 /* Binds the members to places: the proc_bind clause, unless bind-var is
  * false, else the encountering task's bind-var (see places/placement.c). */
 static void team_bind(bob_team_t *team, bob_thread_t *self)
@@ -454,7 +474,7 @@ static void team_bind(bob_team_t *team, bob_thread_t *self)
         self->push_proc_bind <= omp_proc_bind_spread)
         policy = team->bind_clause = self->push_proc_bind;
     self->push_proc_bind = 0;
-    bob_binding_t primary = self->team->threads[self->tid].binding;
+    bob_binding_t primary = bob_encountering_binding(self, policy);
     for (int i = 0; i < team->nthreads; i++)
         team->threads[i].binding = bob_places_assign(policy, team->nthreads, i, primary);
 }
@@ -473,6 +493,8 @@ static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
     for (int i = 0; i < nthreads; i++)
         team->threads[i].icv = icv;
     team_bind(team, self);
+    if (bob_config.display_affinity)
+        bob_places_display_plan(team);
     team->threads[0].outer = self;
     bob_set_self(&team->threads[0]);
     return team;
@@ -577,8 +599,8 @@ void bob_serialized_begin(void)
     bob_thread_t *self = bob_self();
     self->push_num_threads = 0;
     bob_team_t *team = team_enter(self, 1);
-    if (bob_config.display_affinity)
-        bob_places_display_if_changed(&team->threads[0]);
+    if (bob_config.display_affinity && team->display_affinity)
+        bob_places_display_affinity(NULL);
     BOB_OMPT(bob_ompt_serialized_begin(self, team));
 }
 

@@ -4,6 +4,7 @@
  * parallel region: levels do not change), numbered by league_num. */
 #include "rt.h"
 #include "ompt/ompt.h"
+#include "places/places.h"
 #include "task.h"
 
 #include <stdlib.h>
@@ -22,6 +23,7 @@ static void run_team(bob_thread_t *carrier)
     team->cgroup = bob_cgroup_new(); /* each team is a contention group */
     bob_thread_t *t = &team->threads[0];
     t->icv = carrier->icv;
+    t->binding = carrier->binding;
     bob_set_self(t);
     BOB_OMPT(bob_ompt_league_member_begin(carrier, t));
     int32_t gtid = t->gtid, tid = 0;
@@ -34,6 +36,18 @@ static void run_team(bob_thread_t *carrier)
 }
 
 static void team_main(void *carrier) { run_team(carrier); }
+
+/* Each team's initial thread gets a subpartition of the encountering
+ * thread's place partition, and a place in it, where that thread binds. */
+static void league_bind(bob_team_t *league, bob_thread_t *self)
+{
+    if (bob_proc_bind_of(self->team) == omp_proc_bind_false)
+        return;
+    int policy = bob_proc_bind_teams();
+    bob_binding_t primary = bob_encountering_binding(self, policy);
+    for (int i = 0; i < league->nthreads; i++)
+        league->threads[i].binding = bob_places_assign(policy, league->nthreads, i, primary);
+}
 
 void bob_fork_teams(void (*fn)(void), int argc, void **argv)
 {
@@ -53,6 +67,7 @@ void bob_fork_teams(void (*fn)(void), int argc, void **argv)
         if (league->threads[i].icv.nthreads > limit)
             league->threads[i].icv.nthreads = limit;
     }
+    league_bind(league, self);
     BOB_OMPT(bob_ompt_league_begin(self, league));
     bob_launch(league, true, BOB_KIND_ULT, team_main);
     run_team(&league->threads[0]);

@@ -5,8 +5,9 @@
  *
  * Places and ESs. The substrate binds ES i > 0 to one CPU; ES 0 runs on
  * the initial thread, which, when binding is requested, the substrate
- * lists at the lowest CPU and this file binds to that CPU's place (the
- * first place if none holds it), ES 0's spare OS threads following it. An
+ * lists at the lowest CPU and this file places at that CPU's place (the
+ * first place if none holds it); team.c binds it there at its first region
+ * that binds, ES 0's spare OS threads following it. An
  * ES's place is the first place holding its CPU, and a thread bound to a
  * place runs on the ESs of that place only: team.c puts its unit in the
  * private pool of one of them, which no other ES steals from. A place
@@ -24,6 +25,7 @@
 
 #include <bobbin/threading.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 /* ---- Assigning places ------------------------------------------------------ */
@@ -135,13 +137,11 @@ int bob_places_es(int place, int k)
 bob_binding_t bob_places_initial_binding(bool es0_thread)
 {
     bob_binding_t b = {-1, 0, 0};
-    if (!es0_thread || bob_proc_bind_at_level(0) == omp_proc_bind_false)
+    if (bob_proc_bind_at_level(0) == omp_proc_bind_false)
         return b;
-    b.place = bob_places_of_cpu(bt_es_cpu(0));
-    if (b.place < 0) /* ES 0's CPU is in no place: the first, as in libomp */
+    b.place = bob_places_of_cpu(es0_thread ? bt_es_cpu(0) : sched_getcpu());
+    if (b.place < 0) /* its CPU is in no place: the first, as in libomp */
         b.place = bob_places_count() > 0 ? 0 : -1;
-    if (b.place >= 0)
-        bob_places_bind_thread(b.place);
     return b;
 }
 

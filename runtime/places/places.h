@@ -36,6 +36,13 @@ int bob_proc_bind_at_level(int level);
  * bind-var where the list says nothing). */
 int bob_proc_bind_of(const bob_team_t *team);
 
+/* The policy by which a teams construct splits the place partition of its
+ * encountering thread among the initial threads of its league, when the
+ * encountering task's bind-var is not false (OpenMP 5.2, sec. 10.2: an
+ * implementation-defined split): KMP_TEAMS_PROC_BIND, spread by default,
+ * as in libomp. */
+int bob_proc_bind_teams(void);
+
 /* The two OMP_DISPLAY_ENV lines, e.g.
  *   [host] OMP_PROC_BIND = 'SPREAD,CLOSE'
  *   [host] OMP_PLACES = '{0},{1}'  */
@@ -68,9 +75,11 @@ void bob_places_bind_thread(int place);
 bob_binding_t bob_places_assign(int policy, int nthreads, int tid, bob_binding_t primary);
 /* The k-th ES (modulo their number) of place p, or -1 if p has none. */
 int bob_places_es(int place, int k);
-/* The binding of a new initial thread: unbound but for ES 0's (the
- * program's initial thread), which is bound to the place of ES 0's CPU
- * (or the first place if none holds it) when bind-var is not false. */
+/* The place of an application thread's initial thread, when bind-var is
+ * not false: ES 0's thread (the program's initial thread) the place of ES
+ * 0's CPU, another the place of the CPU it runs on, or the first place if
+ * none holds that CPU. Its OS thread is left as it is: libomp binds a root
+ * at its first region (team.c, bob_encountering_binding). */
 bob_binding_t bob_places_initial_binding(bool es0_thread);
 /* omp_get_place_num: the calling thread's place if it is bound, else
  * bob_places_current(). */
@@ -90,10 +99,12 @@ size_t bob_places_get_affinity_format(char *buffer, size_t size);
 size_t bob_places_capture_affinity(char *buffer, size_t size, const char *format);
 /* Prints the expansion and a newline on stdout. */
 void bob_places_display_affinity(const char *format);
-/* OMP_DISPLAY_AFFINITY (display_affinity.c): prints the affinity-format-var's
- * expansion for t, the calling implicit task, if it differs from the last
- * line printed for the same thread (the same thread numbers down from the
- * initial thread) or none was. */
-void bob_places_display_if_changed(const bob_thread_t *t);
+/* OMP_DISPLAY_AFFINITY (display_affinity.c): sets team->display_affinity,
+ * whether the members of a new team, bound to their places, print their
+ * lines as they start: when the nesting level, team size or place changed
+ * for any of them since the same thread (the same thread numbers down from
+ * the initial thread, a primary thread being the one that encountered its
+ * region) last printed, or it never did. */
+void bob_places_display_plan(bob_team_t *team);
 
 #endif

@@ -160,14 +160,20 @@ bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *
     const char *v = getenv("OMP_PLACES");
     *kind = KIND_CORES;
     *count = 0;
-    bool malformed = false;
+    enum bob_abstract_fault fault;
     if (!v && !binding) /* the default list of libomp: see the top of places.c */
         return bob_place_vec_push(out, hwloc_bitmap_dup(avail));
-    if (!v || bob_places_parse_abstract(v, kind, count, &malformed))
+    if (!v || bob_places_parse_abstract(v, kind, count, &fault))
         return false;
+    if (fault == ABSTRACT_BAD_COUNT) {
+        const char *name = bob_places_kind_name(*kind);
+        bob_warn("OMP_PLACES='%s' is not %s or %s(count) with a positive count; using %s",
+                 v, name, name, name);
+        return false;
+    }
     *kind = KIND_CORES;
     *count = 0;
-    if (malformed || !bob_places_parse_list(v, out)) {
+    if (fault == ABSTRACT_UNKNOWN || !bob_places_parse_list(v, out)) {
         bob_place_vec_clear(out);
         bob_warn("OMP_PLACES='%s' is not an abstract name (threads, cores, "
                  "ll_caches, numa_domains, sockets, optionally with (count)) or a "

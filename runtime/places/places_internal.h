@@ -30,8 +30,9 @@ typedef struct bob_strbuf {
 __attribute__((format(printf, 2, 3))) void bob_sb_printf(bob_strbuf_t *b, const char *fmt,
                                                          ...);
 void bob_sb_pad(bob_strbuf_t *b, char c, int count);
-/* Appends a sorted CPU list; runs of two or more CPUs become a:b (range) or
- * a:length (OMP_PLACES interval) depending on `interval`. */
+/* Appends a sorted CPU list. With `interval`, runs of two or more CPUs
+ * become a:length (OMP_PLACES intervals); without, runs of three or more
+ * become a-b, as libomp prints masks (%A: "0,1", "0-2"). */
 void bob_sb_cpu_list(bob_strbuf_t *b, const int *cpus, int n, bool interval);
 
 /* ---- places_build.c: place lists under construction ------------------------ */
@@ -54,8 +55,9 @@ void bob_place_vec_clear(bob_place_vec_t *pv);
  * explicit list, then in `out` restricted to `avail`, or unset while no
  * binding is asked for, then one place of `avail`; false if the list is
  * one place per object of a kind (*kind, the first *count of them if
- * *count > 0), "cores" when OMP_PLACES is unset, malformed (one warning) or
- * leaves no usable CPU. */
+ * *count > 0), "cores" when OMP_PLACES is unset, malformed (one warning;
+ * a kind's name with a malformed count is that kind, all of it) or leaves
+ * no usable CPU. */
 bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *out,
                      enum bob_place_kind *kind, long *count);
 /* The list of one place per object of the kind; one per CPU of `avail`
@@ -69,10 +71,20 @@ void bob_places_skip_ws(const char **s);
 /* place-list: comma-separated "place[:count[:stride]]" or "!place"; "!place"
  * removes the places equal to it listed so far (as libgomp does). */
 bool bob_places_parse_list(const char *s, bob_place_vec_t *out);
-/* "name" or "name(count)": the kind and count (0: all); false if s is not
- * an abstract name, *malformed if it looks like one but is not. */
+/* Why a value is not an abstract name. */
+enum bob_abstract_fault {
+    ABSTRACT_NONE,
+    ABSTRACT_NOT_A_WORD, /* it may be a list of places */
+    ABSTRACT_UNKNOWN,    /* a word that names no kind */
+    ABSTRACT_BAD_COUNT,  /* a kind's name, then no "(count)" or more text */
+};
+/* "name" or "name(count)": the kind and count (0: all); false, and why in
+ * *fault, if s is not. With ABSTRACT_BAD_COUNT, *kind is the name's kind
+ * and *count 0: libomp takes such a value for the name alone. */
 bool bob_places_parse_abstract(const char *s, enum bob_place_kind *kind, long *count,
-                               bool *malformed);
+                               enum bob_abstract_fault *fault);
+/* "threads", "cores"...: as OMP_PLACES names the kind. */
+const char *bob_places_kind_name(enum bob_place_kind kind);
 
 /* ---- proc_bind.c: OMP_PROC_BIND ---------------------------------------------- */
 

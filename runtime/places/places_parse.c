@@ -160,30 +160,34 @@ static const char *const kind_names[] = {"threads", "cores", "ll_caches", "numa_
                                          "sockets"};
 
 bool bob_places_parse_abstract(const char *s, enum bob_place_kind *kind, long *count,
-                               bool *malformed)
+                               enum bob_abstract_fault *fault)
 {
-    *malformed = false;
+    *fault = ABSTRACT_NOT_A_WORD;
     bob_places_skip_ws(&s);
     size_t n = 0;
     while (isalpha((unsigned char)s[n]) || s[n] == '_')
         n++;
     if (!n)
         return false;
-    *malformed = true;
+    *fault = ABSTRACT_UNKNOWN;
     int k = -1;
     for (int i = 0; i < (int)(sizeof kind_names / sizeof kind_names[0]); i++)
         if (strlen(kind_names[i]) == n && !strncasecmp(s, kind_names[i], n))
             k = i;
     if (k < 0)
         return false;
+    *kind = (enum bob_place_kind)k;
+    *fault = ABSTRACT_BAD_COUNT;
     s += n;
     *count = 0;
-    if (accept(&s, '(') && !(parse_number(&s, 1, INT_MAX, count) && accept(&s, ')')))
-        return false;
+    bool ok = !accept(&s, '(') || (parse_number(&s, 1, INT_MAX, count) && accept(&s, ')'));
     bob_places_skip_ws(&s);
-    if (*s)
+    if (!ok || *s) {
+        *count = 0;
         return false;
-    *kind = (enum bob_place_kind)k;
-    *malformed = false;
+    }
+    *fault = ABSTRACT_NONE;
     return true;
 }
+
+const char *bob_places_kind_name(enum bob_place_kind kind) { return kind_names[kind]; }

@@ -51,6 +51,8 @@ void bob_sb_cpu_list(bob_strbuf_t *b, const int *cpus, int n, bool interval)
         while (j + 1 < n && cpus[j + 1] == cpus[j] + 1)
             j++;
         const char *sep = i ? "," : "";
+        if (!interval && j == i + 1) /* two CPUs print as a list: "0,1" */
+            j = i;
         if (j == i)
             bob_sb_printf(b, "%s%d", sep, cpus[i]);
         else if (interval)

@@ -16,6 +16,9 @@
 static int *bind_list;
 static int bind_len;
 static int bind_fallback = omp_proc_bind_false; /* if memory ran out */
+/* How a teams construct splits its encountering thread's partition among
+ * the initial threads of its league (KMP_TEAMS_PROC_BIND, libomp's). */
+static int teams_bind = omp_proc_bind_spread;
 
 static const char *const bind_names[] = {"false", "true", "primary", "close", "spread"};
 
@@ -60,8 +63,23 @@ static bool parse_proc_bind(const char *v)
     return true;
 }
 
+/* KMP_TEAMS_PROC_BIND: primary, master, close or spread. */
+static void read_teams_bind(void)
+{
+    const char *v = getenv("KMP_TEAMS_PROC_BIND");
+    if (!v)
+        return;
+    int b = bind_value(v, strlen(v));
+    if (b > omp_proc_bind_true)
+        teams_bind = b;
+    else
+        bob_warn("KMP_TEAMS_PROC_BIND='%s' is not primary, master, close or spread; "
+                 "using spread", v);
+}
+
 void bob_proc_bind_read(bool places_set)
 {
+    read_teams_bind();
     int def = places_set ? omp_proc_bind_true : omp_proc_bind_false;
     const char *v = getenv("OMP_PROC_BIND");
     if (v && !parse_proc_bind(v))
@@ -106,6 +124,12 @@ int bob_proc_bind_of(const bob_team_t *team)
             return team->bind_clause;
     }
     return bob_proc_bind_at_level(0);
+}
+
+int bob_proc_bind_teams(void)
+{
+    bob_places_init();
+    return teams_bind;
 }
 
 void bob_proc_bind_describe(bob_strbuf_t *b)
