@@ -128,8 +128,8 @@ static void empty_pools(bti_es_t *es)
     atomic_store_explicit(&es->aside_inbox.top, NULL, memory_order_relaxed);
     atomic_store_explicit(&es->shared.top, 0, memory_order_relaxed);
     atomic_store_explicit(&es->shared.bottom, 0, memory_order_relaxed);
-    atomic_store_explicit(&es->prio.lock, 0, memory_order_relaxed);
-    atomic_store_explicit(&es->prio.count, 0, memory_order_relaxed);
+    bti_priority_forget(&es->prio);
+    bti_priority_forget(&es->prio_own);
     atomic_store_explicit(&es->waiting, 0, memory_order_relaxed);
 }
 

@@ -40,6 +40,14 @@ static inline bool bti_priority_empty(bti_prio_t *p)
     return !atomic_load_explicit(&p->count, memory_order_relaxed);
 }
 
+/* In the child of a fork: forgets p's units, threads the child lacks, and
+ * the lock, which one of them may have held; the heap's memory stays. */
+static inline void bti_priority_forget(bti_prio_t *p)
+{
+    atomic_store_explicit(&p->lock, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->count, 0, memory_order_relaxed);
+}
+
 static inline int bti_priority_top(bti_prio_t *p)
 {
     return atomic_load_explicit(&p->top, memory_order_relaxed);
