@@ -422,13 +422,16 @@ static void run_member(bob_thread_t *t)
 }
 
 /* A member's region ends without a barrier: its seat is free for the
- * team's tasks from then on. */
+ * team's tasks from then on. Its implicit task ends for OMPT first: a
+ * task that takes the seat reports on the member's thread while that
+ * task is in progress (ompt/task.c), and the tool may free the task's
+ * data when it ends. */
 static void member_main(void *arg)
 {
     BOB_OMPT(bob_ompt_member_begin(arg));
     run_member(arg);
-    bob_seat_leave(arg);
     BOB_OMPT(bob_ompt_member_end(arg));
+    bob_seat_leave(arg);
 }
 
 bool bob_run_body_again(bob_thread_t *self)
