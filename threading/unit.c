@@ -107,6 +107,15 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
     bti_after_switch(bti_es_self());
 }
 
+/* Whether self's block is the home block while another unit keeps it
+ * (bti_home_leave): a unit self ran in place would run with it, as a
+ * second thread on one TLS (self, a waiter that lent the block, runs none
+ * of its own code with it meanwhile). */
+static bool block_kept_elsewhere(const bti_es_t *es, const bt_unit_t *self)
+{
+    return es->home_kept && bti_unit_tls(es, self) == es->home_tls;
+}
+
 /* Whether the joiner can run u, just taken from a pool, in place
  * (join_hosted): u must allow it (an SC unit whose resumes come back to
  * this ES, where the joiner goes on once u ends) and so has not started
@@ -146,11 +155,12 @@ static bool join_ready(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
 {
     if (!self || !bti_take_ready(es, u))
         return false;
-    if (can_host(self, u)) { /* the default kind's case goes first */
+    bool here = !block_kept_elsewhere(es, self);
+    if (here && can_host(self, u)) { /* the default kind's case goes first */
         join_hosted(es, self, u, lazy);
         return true;
     }
-    if (u->is_tasklet) {
+    if (here && u->is_tasklet) {
         bti_run_here(es, u, lazy);
         /* relaxed: as in join_hosted */
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
@@ -218,7 +228,7 @@ int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx)
     bt_unit_t *self = es ? es->current : NULL;
     /* units of higher priority go first, and the scheduler orders them */
     if (!self || self->is_tasklet || !bti_priority_empty(&es->prio) ||
-        !bti_priority_empty(&es->prio_own))
+        !bti_priority_empty(&es->prio_own) || block_kept_elsewhere(es, self))
         return 0;
     bt_unit_t *u = bti_deque_pop(&es->shared);
     if (u && !runnable_here(self, u, fn, wanted, ctx)) {
@@ -410,6 +420,7 @@ void bt_yield_to(bt_unit_t *target)
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = self_ult(es);
     if (!self || target == self || !bti_may_run(es, target) ||
+        (target->is_tasklet && block_kept_elsewhere(es, self)) ||
         !bti_take_ready(es, target)) {
         bt_yield();
         return;

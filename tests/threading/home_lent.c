@@ -8,6 +8,12 @@
  *         block of its own, spins until the main ULT sets a flag.
  *   lend  the main ULT yields, lending, until U runs: U runs with its
  *         block (pthread_self() is the block).
+ *   hosted  lending, the main ULT lets V start with its block; V keeps it
+ *         while it yields, and the main ULT, waiting meanwhile, is offered
+ *         a tasklet T to run in place (bt_run_ready): it must refuse, as T
+ *         would run with the block V keeps, and T runs with another. V
+ *         finds its __thread value as it left it (before, T overwrote it:
+ *         a tied OpenMP task's threadprivate, lost at its taskyield).
  * Each case fails by its own deadline with a message, never hangs. */
 #include "check.h"
 
@@ -37,6 +43,38 @@ static void run_case(int lend) {
   bt_join_free(u);
 }
 
+static __thread int mark;
+static _Atomic int v_yielded;
+
+static void v_body(void *unused) {
+  (void)unused;
+  mark = 1;
+  atomic_store(&v_yielded, 1);
+  bt_yield();
+  CHECK(mark == 1);
+}
+
+static void t_body(void *unused) {
+  (void)unused;
+  mark = 2;
+}
+
+static int any(void *arg, void *ctx) { return (void)arg, (void)ctx, 1; }
+
+static void run_hosted_case(void) {
+  bt_self_keep_block(0);
+  bt_unit_t *v = bt_create(bt_pool_private(0), v_body, NULL,
+                           &(bt_unit_attr_t){.keep_block = 1});
+  CHECK(v);
+  while (!atomic_load(&v_yielded))
+    bt_yield();
+  bt_unit_t *t = bt_tasklet_create(bt_pool_private(0), t_body, NULL);
+  CHECK(t);
+  CHECK(bt_run_ready(t_body, any, NULL) == 0);
+  bt_join_free(t);
+  bt_join_free(v);
+}
+
 int main(void) {
   CHECK(bt_init() == 0);
   CHECK(bt_num_es() == 1);
@@ -46,6 +84,8 @@ int main(void) {
     run_case(0);
   deadline(20, "home_lent lend: the unit never ran");
   run_case(1);
+  deadline(20, "home_lent hosted: a unit never ran");
+  run_hosted_case();
   deadline(0, "home_lent");
   bt_finalize();
   printf("home_lent: ok\n");

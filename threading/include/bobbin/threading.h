@@ -229,14 +229,17 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
  * the joiner's own stack, like a call, if the unit is an SC ULT created
  * in_place and the joiner's stack has room for the unit's
  * whole stack size; if the unit then suspends, the joiner waits buried
- * beneath it. Otherwise the unit gets a stack and a context of its own. */
+ * beneath it. Otherwise (or where bt_run_ready would run none for the
+ * joiner's TLS block) the unit gets a stack and a context of its own. */
 void bt_join(bt_unit_t *unit);
 /* For a ULT about to wait for units it made: runs in place, as bt_join
  * would run an unstarted unit it joins, the newest unit of its ES's shared
  * pool, or else of its private one, if that unit has not started, runs fn
- * and wanted(arg, ctx) accepts it. Returns 1 if it ran one, 0 if there was none (or the caller is
- * a tasklet, or units with a priority wait on the ES). wanted must not
- * accept a unit that calls bt_migrate_to. */
+ * and wanted(arg, ctx) accepts it. Returns 1 if it ran one, 0 if there was
+ * none (or the caller is a tasklet, or units with a priority wait on the
+ * ES, or the caller's TLS block is one another unit keeps while it waits:
+ * bt_self_keep_block). wanted must not accept a unit that calls
+ * bt_migrate_to. */
 int bt_run_ready(bt_fn_t fn, int (*wanted)(void *arg, void *ctx), void *ctx);
 /* Releases a finished unit (join it first). */
 void bt_free(bt_unit_t *unit);
