@@ -24,6 +24,9 @@ void btd_ctx_switch(btd_ctx_t *from, btd_ctx_t *to);
 void btd_ctx_start(btd_ctx_t *from, void *lo, size_t size, btd_entry_t entry, void *arg);
 /* Resumes *to without saving anything: the caller's context is dead. */
 __attribute__((noreturn)) void btd_ctx_jump(btd_ctx_t *to);
+/* Calls entry(arg) on the stack [lo, lo + size), dropping the running
+ * context. entry must never return. */
+__attribute__((noreturn)) void btd_ctx_run(void *lo, size_t size, btd_entry_t entry, void *arg);
 /* Prepares *ctx so that resuming it calls entry(arg) on [lo, lo + size). */
 void btd_ctx_make(btd_ctx_t *ctx, void *lo, size_t size, btd_entry_t entry, void *arg);
 

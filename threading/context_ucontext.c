@@ -48,6 +48,13 @@ void btd_ctx_start(btd_ctx_t *from, void *lo, size_t size, btd_entry_t entry, vo
     swapcontext(&from->uc, &fresh.uc);
 }
 
+void btd_ctx_run(void *lo, size_t size, btd_entry_t entry, void *arg)
+{
+    btd_ctx_t fresh;
+    btd_ctx_make(&fresh, lo, size, entry, arg);
+    btd_ctx_jump(&fresh);
+}
+
 void btd_ctx_jump(btd_ctx_t *to)
 {
     setcontext(&to->uc);

@@ -91,6 +91,23 @@ btd_ctx_start:
     .cfi_endproc
     .size   btd_ctx_start, .-btd_ctx_start
 
+/* void btd_ctx_run(void *lo (rdi), size_t size (rsi), btd_entry_t entry (rdx),
+ *                  void *arg (rcx)) */
+    .globl  btd_ctx_run
+    .hidden btd_ctx_run
+    .type   btd_ctx_run, @function
+    .p2align 4
+btd_ctx_run:
+    .cfi_startproc
+    leaq    (%rdi,%rsi), %rsp
+    andq    $-16, %rsp
+    movq    %rcx, %rdi
+    xorl    %ebp, %ebp
+    call    *%rdx
+    ud2
+    .cfi_endproc
+    .size   btd_ctx_run, .-btd_ctx_run
+
 /* void btd_ctx_make(btd_ctx_t *ctx (rdi), void *lo (rsi), size_t size (rdx),
  *                   btd_entry_t entry (rcx), void *arg (r8)) */
     .globl  btd_ctx_make

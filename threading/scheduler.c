@@ -400,7 +400,7 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
      * is safe: nobody can free u until the joiner runs. */
     uintptr_t jw = atomic_load_explicit(&u->join, memory_order_acquire);
     bt_unit_t *joiner = jw > BTI_JOIN_DONE ? ((bti_waiter_t *)jw)->unit : NULL;
-    if (joiner && joiner->es == es && bti_may_run(es, joiner) &&
+    if (joiner && !u->unpromoted && joiner->es == es && bti_may_run(es, joiner) &&
         (!bti_pinned(joiner) || bti_klt_may_run_pinned(es)) &&
         claim(joiner)) {
         atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
@@ -410,6 +410,8 @@ __attribute__((noreturn)) static void ult_exit(bt_unit_t *u)
     }
     es->current = NULL;
     bti_tls_leave_ended(es, u);
+    if (u->unpromoted) /* SS that never suspended: no scheduler waits for it */
+        bti_run_on(&es->sched_stack, bti_sched_main, NULL);
     bti_jump(&es->sched_ctx, &es->sched_stack);
 }
 
@@ -461,6 +463,17 @@ static void roc_entry(void *arg)
         es->roc_completed = true;
         BTI_ASAN_LEAVE(NULL, &es->sched_stack);
     } /* else the return address leads to roc_promoted_exit */
+}
+
+/* SS: its first frame on its own stack, called by a scheduler that has
+ * gone and left nothing to finish. */
+static void ss_entry(void *arg)
+{
+    BTI_ASAN_ARRIVE(NULL);
+    bt_unit_t *u = arg;
+    bti_arg_load(u);
+    u->fn(u->arg);
+    ult_exit(u);
 }
 
 /* Where a ROC unit that suspended goes when its body returns. It is
@@ -530,16 +543,16 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
          * the ES: this loop ends with the unit. */
         ult_exit(u);
     }
-    default: { /* SS: the scheduler restarts afresh when the unit is done */
+    default: { /* SS: this loop's frame is dropped, the unit called on its
+                * own stack; a new scheduler starts when it is done (ult_exit)
+                * or first suspends (bti_promote) */
         if (!u->stack.lo)
             bti_stack_attach(es, u);
         u->stack_floor = u->stack.lo;
-        btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size,
-                     bti_sched_main, NULL);
-        bti_stack_t colored = bti_stack_colored(&u->stack);
-        btd_ctx_make(&u->ctx, colored.lo, colored.size, ult_entry, u);
+        u->unpromoted = true;
         bti_tls_enter(es, bti_tls_start(es, u));
-        bti_jump(&u->ctx, &u->stack);
+        bti_stack_t colored = bti_stack_colored(&u->stack);
+        bti_run_on(&colored, ss_entry, u);
     }
     }
 }
@@ -565,11 +578,13 @@ void bti_promote(bti_es_t *es, bt_unit_t *self)
         return;
     }
 #endif
-    /* SC: the scheduler's stack becomes the unit's; a new scheduler starts. */
-    self->stack = es->sched_stack;
-    bt_unit_t carrier = {.stack_size = bti_g.stack_size};
-    bti_stack_attach(es, &carrier);
-    es->sched_stack = carrier.stack;
+    if (self->kind == BT_ULT_SC) { /* the scheduler's stack becomes the unit's */
+        self->stack = es->sched_stack;
+        bt_unit_t carrier = {.stack_size = bti_g.stack_size};
+        bti_stack_attach(es, &carrier);
+        es->sched_stack = carrier.stack;
+    }
+    /* SC or SS: a new scheduler starts */
     bti_stack_t colored = bti_stack_colored(&es->sched_stack);
     btd_ctx_make(&es->sched_ctx, colored.lo, colored.size, bti_sched_main, NULL);
 }

@@ -47,4 +47,13 @@ __attribute__((noreturn)) static inline void bti_jump(btd_ctx_t *to,
     btd_ctx_jump(to);
 }
 
+/* Calls entry(arg) on stack, for good: the running context is dropped.
+ * entry must call BTI_ASAN_ARRIVE(NULL) first. */
+__attribute__((noreturn)) static inline void bti_run_on(const bti_stack_t *stack,
+                                                        btd_entry_t entry, void *arg)
+{
+    BTI_ASAN_LEAVE(NULL, stack);
+    btd_ctx_run(stack->lo, stack->size, entry, arg);
+}
+
 #endif
