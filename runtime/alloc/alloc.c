@@ -42,6 +42,13 @@ static bob_block_t *header_of(void *user)
     return (bob_block_t *)((char *)user - HEADER);
 }
 
+/* What a block of `size` bytes takes from its allocator's pool: its bytes
+ * and its header, storage the allocator keeps for it (LLVM's libomp and
+ * libgomp count theirs too, so no portable program fills a pool to the
+ * byte); not the alignment padding, which depends on where malloc's block
+ * happens to start. */
+static size_t pool_charge_of(size_t size) { return HEADER + size; }
+
 static bool pool_charge(bob_allocator_t *a, size_t size)
 {
     if (!a->pool_size)
@@ -95,13 +102,13 @@ static void *try_block(bob_allocator_t *a, bob_allocator_t *asked, size_t align,
     size_t slack = eff - MIN_ALIGN;
     if (size > SIZE_MAX - HEADER - slack)
         return NULL;
-    if (charge && !pool_charge(a, size))
+    if (charge && !pool_charge(a, pool_charge_of(size)))
         return NULL;
     size_t total = HEADER + slack + size;
     void *base = zero ? calloc(1, total) : malloc(total);
     if (!base) {
         if (charge)
-            pool_release(a, size);
+            pool_release(a, pool_charge_of(size));
         return NULL;
     }
     uintptr_t user = ((uintptr_t)base + HEADER + eff - 1) & ~(uintptr_t)(eff - 1);
@@ -218,7 +225,7 @@ static void free_block(bob_block_t *b, bool release)
     b->check = 0;
     free(base);
     if (release)
-        pool_release(owner, size);
+        pool_release(owner, pool_charge_of(size));
     bob_allocator_unref(owner);
     if (asked != owner)
         bob_allocator_unref(asked);

@@ -19,10 +19,11 @@
  * word. So omp_free and omp_realloc need no allocator argument, and pool
  * accounting is exact.
  *
- * Pools. pool_size bounds the sum of the sizes asked for (not counting the
- * header or alignment padding) of the blocks an allocator has outstanding;
- * the bound is kept with a compare-and-swap loop, so concurrent requests
- * never see a transiently over-full pool.
+ * Pools. pool_size bounds the storage of the blocks an allocator has
+ * outstanding: each block's size asked for and its header (not alignment
+ * padding), as LLVM's libomp and libgomp count theirs, so two blocks of
+ * half a pool never both fit; the bound is kept with a compare-and-swap
+ * loop, so concurrent requests never see a transiently over-full pool.
  *
  * The default allocator (def-allocator-var) is an ICV of each task's data
  * environment (bob_icv_t.def_allocator): OMP_ALLOCATOR gives the initial
