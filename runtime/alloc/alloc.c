@@ -83,20 +83,13 @@ static void *write_header(void *base, void *user, bob_allocator_t *owner,
     return user;
 }
 
-/* Whether Bobbin has memory of the space ms to give. It has no
- * high-bandwidth memory (nor does LLVM's libomp without memkind), so every
- * request to an allocator on omp_high_bw_mem_space fails and its fallback
- * trait decides; the predefined omp_high_bw_mem_alloc thus serves from the
- * default memory space. The other spaces are the process heap. */
-static bool has_memory(omp_memspace_handle_t ms) { return ms != omp_high_bw_mem_space; }
-
 /* One attempt with allocator a, no fallback; NULL if its memory space, its
  * pool or the heap cannot provide the block. charge false: the caller has
  * charged the pool. */
 static void *try_block(bob_allocator_t *a, bob_allocator_t *asked, size_t align,
                        size_t size, bool zero, bool charge)
 {
-    if (!has_memory(a->memspace))
+    if (!bob_memspace_has_memory(a->memspace))
         return NULL;
     size_t eff = max_size(max_size(align, a->alignment), MIN_ALIGN);
     size_t slack = eff - MIN_ALIGN;
@@ -123,12 +116,11 @@ static void fail_abort(bob_allocator_t *a, size_t size, const char *who)
 {
     char name[200];
     bob_allocator_describe((omp_allocator_handle_t)a->handle, name, sizeof name);
-    const char *why = has_memory(a->memspace) ? "" : " (no high-bandwidth memory here)";
     if (a->predefined)
-        bob_fatal("%s: allocator %s cannot provide %zu bytes%s; its fallback is abort_fb",
-                  who, name, size, why);
-    bob_fatal("%s: allocator %#jx (%s) cannot provide %zu bytes%s; its fallback is abort_fb",
-              who, (uintmax_t)a->handle, name, size, why);
+        bob_fatal("%s: allocator %s cannot provide %zu bytes; its fallback is abort_fb", who,
+                  name, size);
+    bob_fatal("%s: allocator %#jx (%s) cannot provide %zu bytes; its fallback is abort_fb",
+              who, (uintmax_t)a->handle, name, size);
 }
 
 /* Allocates from `asked`, following its fallback traits. */
