@@ -95,6 +95,17 @@ bool bob_proc_bind_requested(void);
 /* Appends the list in upper case, e.g. "SPREAD,CLOSE", for OMP_DISPLAY_ENV. */
 void bob_proc_bind_describe(bob_strbuf_t *b);
 
+/* ---- hw_subset.c: KMP_HW_SUBSET --------------------------------------------- */
+
+typedef struct bob_hw_subset bob_hw_subset_t;
+/* Reads KMP_HW_SUBSET; true with the parsed value in *out (the caller
+ * passes it to bob_hw_subset_apply) if it is set and well formed, false if
+ * unset or malformed (one warning). */
+bool bob_hw_subset_read(bob_hw_subset_t **out);
+/* Restricts avail to the subset of the machine `topo` describes, or
+ * leaves it (one warning) if the topology cannot give it; frees hs. */
+void bob_hw_subset_apply(bob_hw_subset_t *hs, hwloc_topology_t topo, hwloc_bitmap_t avail);
+
 /* ---- affinity_format.c ------------------------------------------------------- */
 
 /* Sets the affinity-format-var from OMP_AFFINITY_FORMAT. */
