@@ -192,12 +192,11 @@ static bool parse(const char *v, struct bob_hw_subset *hs, char *err, size_t err
 
 /* ---- Against the topology ------------------------------------------------- */
 
+/* The last-level cache's type, HWLOC_OBJ_TYPE_MAX if it has none. */
 static hwloc_obj_type_t last_level_cache(hwloc_topology_t topo)
 {
-    for (hwloc_obj_type_t t = HWLOC_OBJ_L5CACHE; t >= HWLOC_OBJ_L1CACHE; t--)
-        if (hwloc_get_type_depth(topo, t) != HWLOC_TYPE_DEPTH_UNKNOWN)
-            return t;
-    return HWLOC_OBJ_TYPE_MAX;
+    hwloc_obj_type_t t = bob_places_llc_type(topo);
+    return t == HWLOC_OBJ_CORE ? HWLOC_OBJ_TYPE_MAX : t;
 }
 
 /* Resolves each item's type and rank (depth from the root, twice over: a

@@ -139,9 +139,9 @@ static void publish(const bob_place_vec_t *pv)
 
 /* The CPUs of the place list, and what remains to build once the topology
  * is loaded (list_pending: OMP_PLACES names a kind of object, or is unset
- * or malformed). */
+ * or malformed; pending_kmp: the list is a KMP_AFFINITY type's). */
 static hwloc_bitmap_t avail;
-static bool list_pending;
+static bool list_pending, pending_kmp;
 static enum bob_place_kind pending_kind;
 static long pending_count;
 static pthread_once_t list_once = PTHREAD_ONCE_INIT;
@@ -173,12 +173,44 @@ static void restrict_machine(void)
     hwloc_bitmap_free(before);
 }
 
+/* The mask the starting thread has once KMP_HW_SUBSET applied: what
+ * bob_places_unbind_thread gives back. */
+static hwloc_bitmap_t unbound_mask;
+
+static void keep_unbound_mask(void)
+{
+    unbound_mask = hwloc_bitmap_alloc();
+    bool have = unbound_mask && !bt_initialized() && bob_places_thread_mask(unbound_mask);
+    if (!have && unbound_mask && load_time_mask)
+        have = hwloc_bitmap_copy(unbound_mask, load_time_mask) == 0;
+    if (!have) {
+        hwloc_bitmap_free(unbound_mask);
+        unbound_mask = NULL;
+    }
+}
+
+/* KMP_AFFINITY names a type: its list instead of OMP_PLACES's. */
+static void kmp_affinity_plan(void)
+{
+    bob_kmp_affinity_note_ignored("OMP_PLACES");
+    bob_place_vec_t pv = {0};
+    if (bob_kmp_affinity_bind() != omp_proc_bind_false) {
+        list_pending = pending_kmp = true;
+        return;
+    }
+    if (!bob_kmp_affinity_disabled()) /* none: the default list */
+        bob_place_vec_push(&pv, hwloc_bitmap_dup(avail));
+    publish(&pv);
+    bob_place_vec_clear(&pv);
+}
+
 /* Everything but the topology: start-up pays for one affinity mask (and,
  * with KMP_HW_SUBSET, the topology). */
 static void places_init(void)
 {
     bob_affinity_format_read();
-    bob_proc_bind_read(getenv("OMP_PLACES") != NULL);
+    bob_kmp_affinity_read();
+    bob_proc_bind_read(getenv("OMP_PLACES") != NULL && !bob_kmp_affinity_typed());
 
     /* The CPUs the substrate binds to: see the comment at the top. */
     avail = hwloc_bitmap_alloc();
@@ -190,9 +222,12 @@ static void places_init(void)
     if (!have_mask || hwloc_bitmap_iszero(avail))
         return;
     restrict_machine();
+    keep_unbound_mask();
     bob_place_vec_t pv = {0};
-    if (bob_places_plan(avail, bob_proc_bind_requested(), &pv, &pending_kind,
-                        &pending_count))
+    if (bob_kmp_affinity_typed())
+        kmp_affinity_plan();
+    else if (bob_places_plan(avail, bob_proc_bind_requested(), &pv, &pending_kind,
+                             &pending_count))
         publish(&pv);
     else
         list_pending = true;
@@ -265,17 +300,42 @@ static void topology_drop(void)
     topology = NULL;
 }
 
+/* KMP_AFFINITY=verbose: the list and the policy, once. */
+static void verbose_report(void)
+{
+    bob_strbuf_t b = {0};
+    bob_sb_printf(&b, "%d places", num_places);
+    for (int p = 0; p < num_places; p++) {
+        bob_sb_printf(&b, " {");
+        bob_sb_cpu_list(&b, place_cpus + place_first[p], place_first[p + 1] - place_first[p],
+                        false);
+        bob_sb_printf(&b, "}");
+    }
+    bob_sb_printf(&b, "; OMP_PROC_BIND ");
+    bob_proc_bind_describe(&b);
+    if (!b.failed)
+        bob_warn("KMP_AFFINITY: %s", b.s);
+    free(b.s);
+}
+
 static void list_init(void)
 {
-    if (!list_pending)
-        return;
-    hwloc_topology_t topo = topology_get(pending_kind == KIND_LL_CACHES ||
-                                         pending_kind == KIND_NUMA);
-    bob_place_vec_t pv = {0};
-    bob_places_build_abstract(topo, avail, pending_kind, pending_count, &pv);
-    publish(&pv);
-    bob_place_vec_clear(&pv);
-    topology_drop();
+    if (list_pending) {
+        hwloc_topology_t topo = topology_get(pending_kind == KIND_LL_CACHES ||
+                                             pending_kind == KIND_NUMA || pending_kmp);
+        bob_place_vec_t pv = {0};
+        if (!pending_kmp)
+            bob_places_build_abstract(topo, avail, pending_kind, pending_count, &pv);
+        else
+            bob_kmp_affinity_build(topo, avail, &pv);
+        if (pv.n == 0) /* KMP_AFFINITY, after its warning: all CPUs */
+            bob_place_vec_push(&pv, hwloc_bitmap_dup(avail));
+        publish(&pv);
+        bob_place_vec_clear(&pv);
+        topology_drop();
+    }
+    if (bob_kmp_affinity_verbose())
+        verbose_report();
 }
 
 /* The place list is built: the queries below call this first. */
@@ -419,6 +479,23 @@ static void bind_os_thread(hwloc_const_bitmap_t cpus, const char *what)
     if (syscall(SYS_sched_setaffinity, 0, size, set))
         bob_warn("cannot bind a thread to %s; it runs unbound", what);
     CPU_FREE(set);
+}
+
+int bob_places_es0_cpu(void)
+{
+    bob_places_init();
+    if (bob_kmp_affinity_bind() != omp_proc_bind_false) {
+        int n = bob_places_count();
+        if (n > 0)
+            return place_cpus[place_first[bob_kmp_affinity_first_place(n)]];
+    }
+    return avail && !hwloc_bitmap_iszero(avail) ? hwloc_bitmap_first(avail) : 0;
+}
+
+void bob_places_unbind_thread(void)
+{
+    if (unbound_mask)
+        bind_os_thread(unbound_mask, "the CPUs it started with");
 }
 
 void bob_places_bind_thread(int place)
