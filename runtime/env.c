@@ -345,7 +345,8 @@ bt_options_t bob_substrate_options(void)
                           .stack_size_setting = stack_size_setting,
                           .wait_policy = bob_config.wait_policy,
                           .es0_bound_by_caller =
-                              bob_proc_bind_at_level(0) != omp_proc_bind_false};
+                              bob_proc_bind_at_level(0) != omp_proc_bind_false,
+                          .es0_cpu = bob_places_es0_cpu()};
 }
 
 static void read_display_env(void)

@@ -468,6 +468,21 @@ bob_binding_t bob_encountering_binding(bob_thread_t *self, int policy)
     return *bound;
 }
 
+/* KMP_AFFINITY's reset, at the end of an outermost region: the OS thread
+ * of the initial thread that encountered it gets back the mask it started
+ * with, and is bound again at its next region that binds. */
+static void encountering_unbind(bob_thread_t *self)
+{
+    bob_binding_t *bound = &self->team->threads[self->tid].binding;
+    if (self->team->cgroup->main && main_os_bound)
+        main_os_bound = false;
+    else if (self == external_self && bound->place >= 0)
+        bound->place = -1;
+    else
+        return;
+    bob_places_unbind_thread();
+}
+
 /* Binds the members to places: the proc_bind clause, unless bind-var is
  * false, else the encountering task's bind-var (see places/placement.c). */
 static void team_bind(bob_team_t *team, bob_thread_t *self)
@@ -506,6 +521,8 @@ static bob_team_t *team_enter(bob_thread_t *self, int nthreads)
 static void team_leave(bob_team_t *team)
 {
     bob_set_self(team->master);
+    if (bob_places_reset && team->level == 1)
+        encountering_unbind(team->master);
     atomic_fetch_sub_explicit(&team->cgroup->threads, team->nthreads - 1,
                               memory_order_relaxed);
     for (int i = 0; i < team->nthreads; i++)

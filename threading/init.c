@@ -262,7 +262,7 @@ int bt_init_with(const bt_options_t *options)
         pthread_mutex_unlock(&init_lock);
         return 0;
     }
-    ncpus = bti_topology_init(&cpus, options->es0_bound_by_caller);
+    ncpus = bti_topology_init(&cpus, options->es0_bound_by_caller ? options->es0_cpu : -1);
     bti_g.es0_bound_by_caller = options->es0_bound_by_caller;
     read_environment();
     apply_options(options);

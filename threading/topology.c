@@ -12,7 +12,8 @@
  * ES 0's: that thread stays unbound, and had another ES been bound to its
  * CPU, the two would share it until the kernel's load balancer moved the
  * unbound one, milliseconds of a program's first parallel region. A caller
- * that binds that thread itself asks for the list from the lowest CPU. */
+ * that binds that thread itself names the CPU it binds it to, from which
+ * the list starts (the lowest if the mask lacks it). */
 #include "topology.h"
 
 #include "log.h"
@@ -58,7 +59,7 @@ static cpu_set_t *thread_mask(pid_t tid, size_t *size, int *ncpu)
     return NULL;
 }
 
-int bti_topology_init(int **cpus, bool from_lowest)
+int bti_topology_init(int **cpus, int start_cpu)
 {
     int limit = 0;
     initial_set = thread_mask(0, &initial_size, &limit);
@@ -70,7 +71,7 @@ int bti_topology_init(int **cpus, bool from_lowest)
     *cpus = malloc((size_t)n * sizeof **cpus);
     if (!*cpus)
         bti_fatal("out of memory listing %d CPUs", n);
-    int here = from_lowest ? -1 : sched_getcpu(), first = 0, i = 0;
+    int here = start_cpu >= 0 ? start_cpu : sched_getcpu(), first = 0, i = 0;
     for (int cpu = 0; cpu < limit; cpu++) {
         if (!CPU_ISSET_S(cpu, initial_size, initial_set))
             continue;

@@ -5,10 +5,11 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-/* Lists the CPUs (OS indices) the calling thread may run on; returns how
- * many, or 0 if the kernel does not say. Remembers the caller's
- * binding for bti_topology_fini. */
-int bti_topology_init(int **cpus, bool from_lowest);
+/* Lists the CPUs (OS indices) the calling thread may run on, from
+ * start_cpu (-1: the one the caller runs on; the lowest if the mask lacks
+ * it) and wrapping; returns how many, or 0 if the kernel does not say.
+ * Remembers the caller's binding for bti_topology_fini. */
+int bti_topology_init(int **cpus, int start_cpu);
 /* How many CPUs the calling thread may run on (0 if the kernel does not
  * say, or for more than 8192), read without allocating or changing errno:
  * async-signal-safe. */

@@ -42,6 +42,13 @@ static bob_block_t *header_of(void *user)
     return (bob_block_t *)((char *)user - HEADER);
 }
 
+/* What a block of `size` bytes takes from its allocator's pool: its bytes
+ * and its header, storage the allocator keeps for it (LLVM's libomp and
+ * libgomp count theirs too, so no portable program fills a pool to the
+ * byte); not the alignment padding, which depends on where malloc's block
+ * happens to start. */
+static size_t pool_charge_of(size_t size) { return HEADER + size; }
+
 static bool pool_charge(bob_allocator_t *a, size_t size)
 {
     if (!a->pool_size)
@@ -76,32 +83,25 @@ static void *write_header(void *base, void *user, bob_allocator_t *owner,
     return user;
 }
 
-/* Whether Bobbin has memory of the space ms to give. It has no
- * high-bandwidth memory (nor does LLVM's libomp without memkind), so every
- * request to an allocator on omp_high_bw_mem_space fails and its fallback
- * trait decides; the predefined omp_high_bw_mem_alloc thus serves from the
- * default memory space. The other spaces are the process heap. */
-static bool has_memory(omp_memspace_handle_t ms) { return ms != omp_high_bw_mem_space; }
-
 /* One attempt with allocator a, no fallback; NULL if its memory space, its
  * pool or the heap cannot provide the block. charge false: the caller has
  * charged the pool. */
 static void *try_block(bob_allocator_t *a, bob_allocator_t *asked, size_t align,
                        size_t size, bool zero, bool charge)
 {
-    if (!has_memory(a->memspace))
+    if (!bob_memspace_has_memory(a->memspace))
         return NULL;
     size_t eff = max_size(max_size(align, a->alignment), MIN_ALIGN);
     size_t slack = eff - MIN_ALIGN;
     if (size > SIZE_MAX - HEADER - slack)
         return NULL;
-    if (charge && !pool_charge(a, size))
+    if (charge && !pool_charge(a, pool_charge_of(size)))
         return NULL;
     size_t total = HEADER + slack + size;
     void *base = zero ? calloc(1, total) : malloc(total);
     if (!base) {
         if (charge)
-            pool_release(a, size);
+            pool_release(a, pool_charge_of(size));
         return NULL;
     }
     uintptr_t user = ((uintptr_t)base + HEADER + eff - 1) & ~(uintptr_t)(eff - 1);
@@ -116,12 +116,11 @@ static void fail_abort(bob_allocator_t *a, size_t size, const char *who)
 {
     char name[200];
     bob_allocator_describe((omp_allocator_handle_t)a->handle, name, sizeof name);
-    const char *why = has_memory(a->memspace) ? "" : " (no high-bandwidth memory here)";
     if (a->predefined)
-        bob_fatal("%s: allocator %s cannot provide %zu bytes%s; its fallback is abort_fb",
-                  who, name, size, why);
-    bob_fatal("%s: allocator %#jx (%s) cannot provide %zu bytes%s; its fallback is abort_fb",
-              who, (uintmax_t)a->handle, name, size, why);
+        bob_fatal("%s: allocator %s cannot provide %zu bytes; its fallback is abort_fb", who,
+                  name, size);
+    bob_fatal("%s: allocator %#jx (%s) cannot provide %zu bytes; its fallback is abort_fb",
+              who, (uintmax_t)a->handle, name, size);
 }
 
 /* Allocates from `asked`, following its fallback traits. */
@@ -218,7 +217,7 @@ static void free_block(bob_block_t *b, bool release)
     b->check = 0;
     free(base);
     if (release)
-        pool_release(owner, size);
+        pool_release(owner, pool_charge_of(size));
     bob_allocator_unref(owner);
     if (asked != owner)
         bob_allocator_unref(asked);

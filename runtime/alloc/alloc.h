@@ -6,8 +6,10 @@
  * Handles. The predefined allocators are the small numbers of omp.h
  * (omp_default_mem_alloc = 1 ... omp_thread_mem_alloc = 8). The memory
  * spaces are the process heap, but for omp_high_bw_mem_space, which has no
- * memory here: a request to an allocator on it takes its fallback at once
- * (omp_high_bw_mem_alloc's is the default memory space). An allocator made by
+ * memory here: no allocator can be made on it (omp_init_allocator answers
+ * omp_null_allocator), and a request to the predefined
+ * omp_high_bw_mem_alloc takes its fallback, the default memory space, at
+ * once. An allocator made by
  * omp_init_allocator is the address of its descriptor, so always above
  * 1024 as in LLVM's runtime. omp_null_allocator (0) means the default
  * allocator wherever an allocator is used.
@@ -19,10 +21,11 @@
  * word. So omp_free and omp_realloc need no allocator argument, and pool
  * accounting is exact.
  *
- * Pools. pool_size bounds the sum of the sizes asked for (not counting the
- * header or alignment padding) of the blocks an allocator has outstanding;
- * the bound is kept with a compare-and-swap loop, so concurrent requests
- * never see a transiently over-full pool.
+ * Pools. pool_size bounds the storage of the blocks an allocator has
+ * outstanding: each block's size asked for and its header (not alignment
+ * padding), as LLVM's libomp and libgomp count theirs, so two blocks of
+ * half a pool never both fit; the bound is kept with a compare-and-swap
+ * loop, so concurrent requests never see a transiently over-full pool.
  *
  * The default allocator (def-allocator-var) is an ICV of each task's data
  * environment (bob_icv_t.def_allocator): OMP_ALLOCATOR gives the initial

@@ -128,8 +128,10 @@ static bool parse_trait(char *item, omp_alloctrait_t *t, char *err, size_t errle
 }
 
 /* The allocator OMP_ALLOCATOR's value s names; omp_null_allocator with err
- * set if it is malformed. */
-static omp_allocator_handle_t parse_allocator(const char *s, char *err, size_t errlen)
+ * set if it is malformed, or, with *unavailable set, if it is well formed
+ * but names traits on a memory space that has no memory. */
+static omp_allocator_handle_t parse_allocator(const char *s, char *err, size_t errlen,
+                                              bool *unavailable)
 {
     char copy[512];
     if (strlen(s) >= sizeof copy) {
@@ -168,6 +170,7 @@ static omp_allocator_handle_t parse_allocator(const char *s, char *err, size_t e
     }
     bob_allocator_t *a =
         bob_allocator_make(bob_alloc_memspaces[m].memspace, n, traits, err, errlen);
+    *unavailable = !a && !bob_memspace_has_memory(bob_alloc_memspaces[m].memspace);
     return a ? (omp_allocator_handle_t)a->handle : omp_null_allocator;
 }
 
@@ -176,9 +179,12 @@ static void alloc_init_once(void)
     const char *v = getenv("OMP_ALLOCATOR");
     if (v) {
         char err[160];
-        omp_allocator_handle_t a = parse_allocator(v, err, sizeof err);
+        bool unavailable = false;
+        omp_allocator_handle_t a = parse_allocator(v, err, sizeof err, &unavailable);
         if (a != omp_null_allocator)
             initial_default = a;
+        else if (unavailable)
+            bob_warn("OMP_ALLOCATOR='%s': %s; using omp_default_mem_alloc", v, err);
         else
             bob_warn("OMP_ALLOCATOR='%s' is not an allocator or memspace[:traits] (%s); "
                      "using omp_default_mem_alloc", v, err);

@@ -41,6 +41,19 @@ typedef struct bob_allocator {
 
 static inline bool is_power_of_two(uintptr_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
+/* Whether Bobbin has memory of the space ms to give. It has no
+ * high-bandwidth memory (nor have LLVM's libomp without memkind and
+ * libgomp 12 here), so no allocator can be made on omp_high_bw_mem_space:
+ * omp_init_allocator answers omp_null_allocator, as theirs do, which is
+ * how a program learns that there is none. The predefined
+ * omp_high_bw_mem_alloc, whose requests all fail, serves from the default
+ * memory space by its default_mem_fb fallback. The other spaces are the
+ * process heap. */
+static inline bool bob_memspace_has_memory(omp_memspace_handle_t ms)
+{
+    return ms != omp_high_bw_mem_space;
+}
+
 /* ---- allocator.c --------------------------------------------------------------- */
 
 /* The predefined allocators, indexed by handle. */

@@ -198,6 +198,10 @@ bob_allocator_t *bob_allocator_make(omp_memspace_handle_t ms, int ntraits,
         snprintf(err, errlen, "unknown memory space %ju", (uintmax_t)ms);
         return NULL;
     }
+    if (!bob_memspace_has_memory(ms)) {
+        snprintf(err, errlen, "there is no high-bandwidth memory");
+        return NULL;
+    }
     if (ntraits < 0 || (ntraits > 0 && !traits)) {
         snprintf(err, errlen, "%d traits at %p", ntraits, (const void *)traits);
         return NULL;
@@ -242,6 +246,8 @@ omp_allocator_handle_t bob_allocator_create(omp_memspace_handle_t memspace, int 
     bob_alloc_init();
     char err[160];
     bob_allocator_t *a = bob_allocator_make(memspace, ntraits, traits, err, sizeof err);
+    if (!a && !bob_memspace_has_memory(memspace))
+        return omp_null_allocator; /* the answer that tells a program so: no warning */
     if (!a) {
         bob_warn("%s: %s; returning omp_null_allocator", who, err);
         return omp_null_allocator;

@@ -6,10 +6,11 @@
  * Places and ESs. The substrate binds ES i > 0 to one CPU; ES 0 runs on
  * the initial thread, which, when binding is requested, the substrate
  * lists at the lowest CPU and this file places at that CPU's place (the
- * first place if none holds it); team.c binds it there at its first region
- * that binds, ES 0's spare OS threads following it. An
- * ES's place is the first place holding its CPU, and a thread bound to a
- * place runs on the ESs of that place only: team.c puts its unit in the
+ * first place if none holds it; under a KMP_AFFINITY type, at the
+ * offset-th place, whose first CPU the substrate then lists ES 0 at);
+ * team.c binds it there at its first region that binds, ES 0's spare OS
+ * threads following it. A place's ESs are those of the CPUs it holds, and
+ * a thread bound to a place runs on the ESs of that place only: team.c puts its unit in the
  * private pool of one of them, which no other ES steals from. A place
  * with no ES (more places than ESs, or a topology that is not this
  * machine's, HWLOC_SYNTHETIC or HWLOC_XMLFILE) binds its threads in name
@@ -89,32 +90,70 @@ bob_binding_t bob_places_assign(int policy, int nthreads, int tid, bob_binding_t
 /* ---- The ESs of each place -------------------------------------------------- */
 
 /* ESs of place p: es_list[es_first[p]] .. es_list[es_first[p + 1] - 1],
- * made once the substrate runs (an ES's CPU never changes). */
+ * made once the substrate runs (an ES's CPU never changes): the ESs of
+ * every CPU it holds, so that places sharing CPUs (an explicit list, or
+ * KMP_AFFINITY's compact with a granule of several CPUs, one place per
+ * hardware thread) all have their ESs. */
 static int *es_first, *es_list;
 static pthread_once_t es_once = PTHREAD_ONCE_INIT;
 
+/* The ESs by CPU: those of cpu are by_cpu[at[cpu]] .. by_cpu[at[cpu + 1] - 1]
+ * (a counting sort); *top: the highest CPU of an ES. */
+static bool es_by_cpu(int nes, int **at, int **by_cpu, int *top)
+{
+    *top = -1;
+    for (int e = 0; e < nes; e++)
+        *top = bt_es_cpu(e) > *top ? bt_es_cpu(e) : *top;
+    *at = calloc((size_t)*top + 3, sizeof **at);
+    *by_cpu = malloc((size_t)(nes > 0 ? nes : 1) * sizeof **by_cpu);
+    if (!*at || !*by_cpu)
+        return false;
+    for (int e = 0; e < nes; e++) /* counts, shifted by two for the prefix sum */
+        if (bt_es_cpu(e) >= 0)
+            (*at)[bt_es_cpu(e) + 2]++;
+    for (int c = 0; c <= *top; c++)
+        (*at)[c + 2] += (*at)[c + 1];
+    for (int e = 0; e < nes; e++)
+        if (bt_es_cpu(e) >= 0)
+            (*by_cpu)[(*at)[bt_es_cpu(e) + 1]++] = e;
+    return true;
+}
+
 static void es_map_init(void)
 {
-    int n = bob_places_count(), nes = bt_num_es();
-    int *first = calloc((size_t)n + 2, sizeof *first);
-    int *list = malloc((size_t)(nes > 0 ? nes : 1) * sizeof *list);
-    if (!first || !list) {
+    int n = bob_places_count(), nes = bt_num_es(), top, *at = NULL, *by_cpu = NULL;
+    int *first = calloc((size_t)n + 1, sizeof *first), *list = NULL, *ids = NULL;
+    bool ok = first && es_by_cpu(nes, &at, &by_cpu, &top);
+    int total = 0;
+    for (int pass = 0; ok && pass < 2; pass++) { /* count, then fill */
+        total = 0;
+        for (int p = 0; p < n && ok; p++) {
+            int m = bob_places_num_procs(p);
+            int *grown = realloc(ids, (size_t)(m > 0 ? m : 1) * sizeof *ids);
+            ok = grown != NULL;
+            ids = grown;
+            if (!ok)
+                break;
+            bob_places_proc_ids(p, ids);
+            first[p] = total;
+            for (int k = 0; k < m; k++)
+                for (int i = ids[k] <= top ? at[ids[k]] : 0; ids[k] <= top && i < at[ids[k] + 1];
+                     i++, total++)
+                    if (pass)
+                        list[total] = by_cpu[i];
+        }
+        first[n] = total;
+        if (ok && !pass)
+            ok = (list = malloc((size_t)(total > 0 ? total : 1) * sizeof *list)) != NULL;
+    }
+    free(ids);
+    free(at);
+    free(by_cpu);
+    if (!ok) {
         free(first);
         free(list);
         bob_warn("out of memory mapping places to ESs; threads run unbound");
         return;
-    }
-    for (int e = 0; e < nes; e++) { /* counts, shifted by two for the prefix sum */
-        int p = bob_places_of_cpu(bt_es_cpu(e));
-        if (p >= 0)
-            first[p + 2]++;
-    }
-    for (int p = 0; p < n; p++)
-        first[p + 2] += first[p + 1];
-    for (int e = 0; e < nes; e++) {
-        int p = bob_places_of_cpu(bt_es_cpu(e));
-        if (p >= 0)
-            list[first[p + 1]++] = e;
     }
     es_first = first;
     es_list = list;
@@ -139,6 +178,10 @@ bob_binding_t bob_places_initial_binding(bool es0_thread)
     bob_binding_t b = {-1, 0, 0};
     if (bob_proc_bind_at_level(0) == omp_proc_bind_false)
         return b;
+    if (bob_kmp_affinity_typed()) { /* libomp's thread 0: the offset-th place */
+        b.place = bob_places_count() > 0 ? bob_kmp_affinity_first_place(bob_places_count()) : -1;
+        return b;
+    }
     b.place = bob_places_of_cpu(es0_thread ? bt_es_cpu(0) : sched_getcpu());
     if (b.place < 0) /* its CPU is in no place: the first, as in libomp */
         b.place = bob_places_count() > 0 ? 0 : -1;

@@ -17,7 +17,8 @@
  * Cost. Start-up reads the environment and one affinity mask, and builds
  * an explicit OMP_PLACES list, which needs no topology; hwloc's topology
  * (hundreds of sysfs files and plugins) is loaded, without I/O devices,
- * only by the first query that needs the list of an abstract name.
+ * only by the first query that needs the list of an abstract name, or at
+ * start-up when KMP_HW_SUBSET asks for a subset of the machine.
  *
  * Defaults. With OMP_PLACES unset the list is implementation defined.
  * LLVM's libomp 14 on a 2-core machine reports one place holding every CPU
@@ -138,18 +139,78 @@ static void publish(const bob_place_vec_t *pv)
 
 /* The CPUs of the place list, and what remains to build once the topology
  * is loaded (list_pending: OMP_PLACES names a kind of object, or is unset
- * or malformed). */
+ * or malformed; pending_kmp: the list is a KMP_AFFINITY type's). */
 static hwloc_bitmap_t avail;
-static bool list_pending;
+static bool list_pending, pending_kmp;
 static enum bob_place_kind pending_kind;
 static long pending_count;
 static pthread_once_t list_once = PTHREAD_ONCE_INIT;
 
-/* Everything but the topology: start-up pays for one affinity mask. */
+static hwloc_topology_t topology_get(bool caches);
+static void topology_drop(void);
+static void bind_os_thread(hwloc_const_bitmap_t cpus, const char *what);
+
+/* KMP_HW_SUBSET: the CPUs of the subset, and before the substrate starts
+ * the calling thread bound to them, so that its ESs are the subset's and
+ * omp_get_num_procs counts them, as libomp's threads keep to the subset. */
+static void restrict_machine(void)
+{
+    bob_hw_subset_t *subset;
+    if (!bob_hw_subset_read(&subset))
+        return;
+    hwloc_topology_t topo = topology_get(true);
+    if (!topo) {
+        free(subset);
+        bob_warn("KMP_HW_SUBSET='%s': hwloc cannot read this machine's topology; ignored",
+                 getenv("KMP_HW_SUBSET"));
+        return;
+    }
+    hwloc_bitmap_t before = hwloc_bitmap_dup(avail);
+    bob_hw_subset_apply(subset, topo, avail);
+    if (before && !hwloc_bitmap_isequal(before, avail) && !bt_initialized() &&
+        hwloc_topology_is_thissystem(topo))
+        bind_os_thread(avail, "the KMP_HW_SUBSET subset");
+    hwloc_bitmap_free(before);
+}
+
+/* The mask the starting thread has once KMP_HW_SUBSET applied: what
+ * bob_places_unbind_thread gives back. */
+static hwloc_bitmap_t unbound_mask;
+
+static void keep_unbound_mask(void)
+{
+    unbound_mask = hwloc_bitmap_alloc();
+    bool have = unbound_mask && !bt_initialized() && bob_places_thread_mask(unbound_mask);
+    if (!have && unbound_mask && load_time_mask)
+        have = hwloc_bitmap_copy(unbound_mask, load_time_mask) == 0;
+    if (!have) {
+        hwloc_bitmap_free(unbound_mask);
+        unbound_mask = NULL;
+    }
+}
+
+/* KMP_AFFINITY names a type: its list instead of OMP_PLACES's. */
+static void kmp_affinity_plan(void)
+{
+    bob_kmp_affinity_note_ignored("OMP_PLACES");
+    bob_place_vec_t pv = {0};
+    if (bob_kmp_affinity_bind() != omp_proc_bind_false) {
+        list_pending = pending_kmp = true;
+        return;
+    }
+    if (!bob_kmp_affinity_disabled()) /* none: the default list */
+        bob_place_vec_push(&pv, hwloc_bitmap_dup(avail));
+    publish(&pv);
+    bob_place_vec_clear(&pv);
+}
+
+/* Everything but the topology: start-up pays for one affinity mask (and,
+ * with KMP_HW_SUBSET, the topology). */
 static void places_init(void)
 {
     bob_affinity_format_read();
-    bob_proc_bind_read(getenv("OMP_PLACES") != NULL);
+    bob_kmp_affinity_read();
+    bob_proc_bind_read(getenv("OMP_PLACES") != NULL && !bob_kmp_affinity_typed());
 
     /* The CPUs the substrate binds to: see the comment at the top. */
     avail = hwloc_bitmap_alloc();
@@ -160,13 +221,19 @@ static void places_init(void)
         have_mask = hwloc_bitmap_copy(avail, load_time_mask) == 0;
     if (!have_mask || hwloc_bitmap_iszero(avail))
         return;
+    restrict_machine();
+    keep_unbound_mask();
     bob_place_vec_t pv = {0};
-    if (bob_places_plan(avail, bob_proc_bind_requested(), &pv, &pending_kind,
-                        &pending_count))
+    if (bob_kmp_affinity_typed())
+        kmp_affinity_plan();
+    else if (bob_places_plan(avail, bob_proc_bind_requested(), &pv, &pending_kind,
+                             &pending_count))
         publish(&pv);
     else
         list_pending = true;
     bob_place_vec_clear(&pv);
+    if (!list_pending)
+        topology_drop();
 }
 
 /* hwloc's plugins, none of which a place list needs: the XML one (hwloc
@@ -183,10 +250,11 @@ static const char UNNEEDED_PLUGINS[] = "hwloc_xml_libxml,hwloc_pci,hwloc_opencl,
  * CPU in turn to read its CPUID, milliseconds on a small machine), without
  * I/O devices, which no place holds, nor caches (each cache of each CPU is
  * several sysfs files) unless the places are caches or NUMA domains, whose
- * nodes may hang from caches and would move up to their parents otherwise.
+ * nodes may hang from caches and would move up to their parents otherwise,
+ * or KMP_HW_SUBSET may name them.
  * The variable is set only while hwloc reads it, as libomp too sets
  * variables of its own, so that the program's children do not inherit it. */
-static hwloc_topology_t load_topology(enum bob_place_kind kind)
+static hwloc_topology_t load_topology(bool caches)
 {
     bool blacklist = !getenv(PLUGINS_BLACKLIST) && !getenv("HWLOC_PLUGINS_BLOCKLIST") &&
                      setenv(PLUGINS_BLACKLIST, UNNEEDED_PLUGINS, 0) == 0;
@@ -198,7 +266,7 @@ static hwloc_topology_t load_topology(enum bob_place_kind kind)
         return NULL;
     hwloc_topology_set_components(topo, HWLOC_TOPOLOGY_COMPONENTS_FLAG_BLACKLIST, "x86");
     hwloc_topology_set_io_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_NONE);
-    if (kind != KIND_LL_CACHES && kind != KIND_NUMA)
+    if (!caches)
         hwloc_topology_set_cache_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_NONE);
     if (hwloc_topology_load(topo)) {
         hwloc_topology_destroy(topo);
@@ -207,20 +275,67 @@ static hwloc_topology_t load_topology(enum bob_place_kind kind)
     return topo;
 }
 
+/* The topology, loaded once, by KMP_HW_SUBSET at start-up or by the first
+ * query that needs the list of an abstract name, whichever comes first;
+ * NULL if hwloc could not load it. */
+static hwloc_topology_t topology;
+static bool topology_loaded;
+
+static hwloc_topology_t topology_get(bool caches)
+{
+    if (topology_loaded)
+        return topology;
+    topology_loaded = true;
+    topology = load_topology(caches);
+    /* HWLOC_SYNTHETIC or HWLOC_XMLFILE: the places are that machine's */
+    if (topology && !hwloc_topology_is_thissystem(topology))
+        hwloc_bitmap_copy(avail, hwloc_topology_get_allowed_cpuset(topology));
+    return topology;
+}
+
+static void topology_drop(void)
+{
+    if (topology)
+        hwloc_topology_destroy(topology);
+    topology = NULL;
+}
+
+/* KMP_AFFINITY=verbose: the list and the policy, once. */
+static void verbose_report(void)
+{
+    bob_strbuf_t b = {0};
+    bob_sb_printf(&b, "%d places", num_places);
+    for (int p = 0; p < num_places; p++) {
+        bob_sb_printf(&b, " {");
+        bob_sb_cpu_list(&b, place_cpus + place_first[p], place_first[p + 1] - place_first[p],
+                        false);
+        bob_sb_printf(&b, "}");
+    }
+    bob_sb_printf(&b, "; OMP_PROC_BIND ");
+    bob_proc_bind_describe(&b);
+    if (!b.failed)
+        bob_warn("KMP_AFFINITY: %s", b.s);
+    free(b.s);
+}
+
 static void list_init(void)
 {
-    if (!list_pending)
-        return;
-    hwloc_topology_t topo = load_topology(pending_kind);
-    /* HWLOC_SYNTHETIC or HWLOC_XMLFILE: the places are that machine's */
-    if (topo && !hwloc_topology_is_thissystem(topo))
-        hwloc_bitmap_copy(avail, hwloc_topology_get_allowed_cpuset(topo));
-    bob_place_vec_t pv = {0};
-    bob_places_build_abstract(topo, avail, pending_kind, pending_count, &pv);
-    publish(&pv);
-    bob_place_vec_clear(&pv);
-    if (topo)
-        hwloc_topology_destroy(topo);
+    if (list_pending) {
+        hwloc_topology_t topo = topology_get(pending_kind == KIND_LL_CACHES ||
+                                             pending_kind == KIND_NUMA || pending_kmp);
+        bob_place_vec_t pv = {0};
+        if (!pending_kmp)
+            bob_places_build_abstract(topo, avail, pending_kind, pending_count, &pv);
+        else
+            bob_kmp_affinity_build(topo, avail, &pv);
+        if (pv.n == 0) /* KMP_AFFINITY, after its warning: all CPUs */
+            bob_place_vec_push(&pv, hwloc_bitmap_dup(avail));
+        publish(&pv);
+        bob_place_vec_clear(&pv);
+        topology_drop();
+    }
+    if (bob_kmp_affinity_verbose())
+        verbose_report();
 }
 
 /* The place list is built: the queries below call this first. */
@@ -343,22 +458,60 @@ int bob_places_current(void)
     return place;
 }
 
-void bob_places_bind_thread(int place)
+/* Binds the calling OS thread to cpus (none: unchanged); `what` names them
+ * in the warning should the kernel refuse. */
+static void bind_os_thread(hwloc_const_bitmap_t cpus, const char *what)
 {
-    int n = bob_places_num_procs(place);
-    cpu_set_t *set = n > 0 ? CPU_ALLOC(max_cpu) : NULL;
-    size_t size = CPU_ALLOC_SIZE(max_cpu);
+    int top = hwloc_bitmap_last(cpus);
+    cpu_set_t *set = top >= 0 ? CPU_ALLOC(top + 1) : NULL;
+    size_t size = CPU_ALLOC_SIZE(top + 1);
     if (!set)
         return;
     CPU_ZERO_S(size, set);
+    int cpu;
+    hwloc_bitmap_foreach_begin(cpu, cpus)
+    {
+        CPU_SET_S(cpu, size, set);
+    }
+    hwloc_bitmap_foreach_end();
+    /* the kernel's call: the library's own sched_setaffinity binds the
+     * calling unit, and this binds the initial thread's OS thread */
+    if (syscall(SYS_sched_setaffinity, 0, size, set))
+        bob_warn("cannot bind a thread to %s; it runs unbound", what);
+    CPU_FREE(set);
+}
+
+int bob_places_es0_cpu(void)
+{
+    bob_places_init();
+    if (bob_kmp_affinity_bind() != omp_proc_bind_false) {
+        int n = bob_places_count();
+        if (n > 0)
+            return place_cpus[place_first[bob_kmp_affinity_first_place(n)]];
+    }
+    return avail && !hwloc_bitmap_iszero(avail) ? hwloc_bitmap_first(avail) : 0;
+}
+
+void bob_places_unbind_thread(void)
+{
+    if (unbound_mask)
+        bind_os_thread(unbound_mask, "the CPUs it started with");
+}
+
+void bob_places_bind_thread(int place)
+{
+    int n = bob_places_num_procs(place);
+    hwloc_bitmap_t cpus = n > 0 ? hwloc_bitmap_alloc() : NULL;
+    if (!cpus)
+        return;
     for (int k = 0; k < n; k++) {
         int cpu = place_cpus[place_first[place] + k];
         if (!load_time_mask || hwloc_bitmap_isset(load_time_mask, (unsigned)cpu))
-            CPU_SET_S(cpu, size, set);
+            hwloc_bitmap_set(cpus, (unsigned)cpu);
     }
-    /* the kernel's call: the library's own sched_setaffinity binds the
-     * calling unit, and this binds the initial thread's OS thread */
-    if (CPU_COUNT_S(size, set) > 0 && syscall(SYS_sched_setaffinity, 0, size, set))
-        bob_warn("cannot bind a thread to place %d; it runs unbound", place);
-    CPU_FREE(set);
+    char what[32];
+    snprintf(what, sizeof what, "place %d", place);
+    if (!hwloc_bitmap_iszero(cpus))
+        bind_os_thread(cpus, what);
+    hwloc_bitmap_free(cpus);
 }

@@ -48,6 +48,11 @@ int bob_proc_bind_teams(void);
  *   [host] OMP_PLACES = '{0},{1}'  */
 void bob_places_display(FILE *out);
 
+/* KMP_AFFINITY's reset: after an outermost region, the thread that
+ * encountered it gets back the affinity mask it started with
+ * (bob_places_unbind_thread). Read-only after bob_places_init(). */
+extern bool bob_places_reset;
+
 /* ---- The place list -------------------------------------------------------- */
 
 int bob_places_count(void);
@@ -66,6 +71,15 @@ int bob_places_current(void);
 /* Binds the calling OS thread to the CPUs of place p that the process may
  * use (none: unchanged). */
 void bob_places_bind_thread(int place);
+/* The CPU the initial thread's first place starts with, where ES 0 is to
+ * be (bt_options_t.es0_cpu) when binding is requested: the lowest, but
+ * under a KMP_AFFINITY type, whose initial thread starts at the offset-th
+ * place, that place's first (its list is then built before the substrate
+ * starts). */
+int bob_places_es0_cpu(void);
+/* Binds the calling OS thread to every CPU the runtime may use, the mask
+ * the starting thread had (KMP_AFFINITY's reset). */
+void bob_places_unbind_thread(void);
 
 /* ---- Binding threads (placement.c) ------------------------------------------ */
 

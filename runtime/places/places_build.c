@@ -43,8 +43,7 @@ void bob_place_vec_clear(bob_place_vec_t *pv)
 
 /* ---- From the topology ------------------------------------------------------ */
 
-/* The highest cache level the topology has (the last-level cache). */
-static hwloc_obj_type_t last_level_cache(hwloc_topology_t topo)
+hwloc_obj_type_t bob_places_llc_type(hwloc_topology_t topo)
 {
     static const hwloc_obj_type_t levels[] = {HWLOC_OBJ_L5CACHE, HWLOC_OBJ_L4CACHE,
                                               HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L2CACHE,
@@ -55,9 +54,8 @@ static hwloc_obj_type_t last_level_cache(hwloc_topology_t topo)
     return HWLOC_OBJ_CORE;
 }
 
-/* The object whose CPUs form the place of `pu`. */
-static hwloc_obj_t group_of(hwloc_topology_t topo, hwloc_obj_t pu,
-                            enum bob_place_kind kind, hwloc_obj_type_t llc)
+hwloc_obj_t bob_places_unit_of(hwloc_topology_t topo, hwloc_obj_t pu,
+                               enum bob_place_kind kind, hwloc_obj_type_t llc)
 {
     hwloc_obj_t obj = NULL;
     switch (kind) {
@@ -89,7 +87,7 @@ static hwloc_obj_t group_of(hwloc_topology_t topo, hwloc_obj_t pu,
 static bool build_abstract(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
                            enum bob_place_kind kind, long count, bob_place_vec_t *out)
 {
-    hwloc_obj_type_t llc = last_level_cache(topo);
+    hwloc_obj_type_t llc = bob_places_llc_type(topo);
     int ngroups = 0, cap = 0;
     hwloc_obj_t *groups = NULL;
     bool ok = true;
@@ -97,7 +95,7 @@ static bool build_abstract(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
          pu = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_PU, pu)) {
         if (!hwloc_bitmap_isset(avail, pu->os_index))
             continue;
-        hwloc_obj_t g = group_of(topo, pu, kind, llc);
+        hwloc_obj_t g = bob_places_unit_of(topo, pu, kind, llc);
         int p = ngroups - 1;
         while (p >= 0 && groups[p] != g) /* usually the last one */
             p--;

@@ -60,6 +60,13 @@ void bob_place_vec_clear(bob_place_vec_t *pv);
  * no usable CPU. */
 bool bob_places_plan(hwloc_const_bitmap_t avail, bool binding, bob_place_vec_t *out,
                      enum bob_place_kind *kind, long *count);
+/* The highest cache level the topology has (the last-level cache), or
+ * HWLOC_OBJ_CORE if it reports none. */
+hwloc_obj_type_t bob_places_llc_type(hwloc_topology_t topo);
+/* The object whose CPUs form the place of `pu` in a list of the kind; llc:
+ * bob_places_llc_type(topo). */
+hwloc_obj_t bob_places_unit_of(hwloc_topology_t topo, hwloc_obj_t pu,
+                               enum bob_place_kind kind, hwloc_obj_type_t llc);
 /* The list of one place per object of the kind; one per CPU of `avail`
  * if `topo` is NULL (hwloc could not load the topology). */
 void bob_places_build_abstract(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
@@ -88,12 +95,46 @@ const char *bob_places_kind_name(enum bob_place_kind kind);
 
 /* ---- proc_bind.c: OMP_PROC_BIND ---------------------------------------------- */
 
-/* Reads OMP_PROC_BIND into the bind-var list; places_set: OMP_PLACES is set. */
+/* Reads OMP_PROC_BIND into the bind-var list; places_set: OMP_PLACES is set.
+ * A KMP_AFFINITY type sets the list instead. */
 void bob_proc_bind_read(bool places_set);
 /* Whether some level binds: an entry of the list is not false. */
 bool bob_proc_bind_requested(void);
 /* Appends the list in upper case, e.g. "SPREAD,CLOSE", for OMP_DISPLAY_ENV. */
 void bob_proc_bind_describe(bob_strbuf_t *b);
+
+/* ---- hw_subset.c: KMP_HW_SUBSET --------------------------------------------- */
+
+typedef struct bob_hw_subset bob_hw_subset_t;
+/* Reads KMP_HW_SUBSET; true with the parsed value in *out (the caller
+ * passes it to bob_hw_subset_apply) if it is set and well formed, false if
+ * unset or malformed (one warning). */
+bool bob_hw_subset_read(bob_hw_subset_t **out);
+/* Restricts avail to the subset of the machine `topo` describes, or
+ * leaves it (one warning) if the topology cannot give it; frees hs. */
+void bob_hw_subset_apply(bob_hw_subset_t *hs, hwloc_topology_t topo, hwloc_bitmap_t avail);
+
+/* ---- kmp_affinity.c: KMP_AFFINITY ----------------------------------------- */
+
+/* Reads KMP_AFFINITY (malformed tokens: one line each); before the others. */
+void bob_kmp_affinity_read(void);
+/* Whether it names a type, which then takes precedence over OMP_PLACES and
+ * OMP_PROC_BIND. */
+bool bob_kmp_affinity_typed(void);
+/* The type is disabled: no places. */
+bool bob_kmp_affinity_disabled(void);
+/* The bind-var of every level its type implies: close for compact,
+ * scatter, balanced and explicit, else false. */
+int bob_kmp_affinity_bind(void);
+/* Notes that the variable var, if set, yields to the type. */
+void bob_kmp_affinity_note_ignored(const char *var);
+/* The place list of a binding type, of the CPUs in avail; topo may be NULL. */
+void bob_kmp_affinity_build(hwloc_topology_t topo, hwloc_const_bitmap_t avail,
+                            bob_place_vec_t *out);
+/* The initial thread's place in a list of nplaces: the offset. */
+int bob_kmp_affinity_first_place(int nplaces);
+/* Whether the place list and policy are to be printed (verbose). */
+bool bob_kmp_affinity_verbose(void);
 
 /* ---- affinity_format.c ------------------------------------------------------- */
 

@@ -82,6 +82,11 @@ void bob_proc_bind_read(bool places_set)
     read_teams_bind();
     int def = places_set ? omp_proc_bind_true : omp_proc_bind_false;
     const char *v = getenv("OMP_PROC_BIND");
+    if (bob_kmp_affinity_typed()) {
+        bob_kmp_affinity_note_ignored("OMP_PROC_BIND");
+        def = bob_kmp_affinity_bind();
+        v = NULL;
+    }
     if (v && !parse_proc_bind(v))
         bob_warn("OMP_PROC_BIND='%s' is not true, false or a list of primary, master, "
                  "close and spread (one per nesting level); using %s",

@@ -10,7 +10,7 @@
 // RUN: env OMP_ALLOCATOR=omp_thread_mem_alloc %libomp-run 2>&1 | FileCheck %s --check-prefixes=THREAD,NOWARN
 // RUN: env OMP_ALLOCATOR=omp_large_cap_mem_space %libomp-run 2>&1 | FileCheck %s --check-prefixes=LARGE,NOWARN
 // RUN: env OMP_ALLOCATOR=' omp_low_lat_mem_space : pinned = true , access=pteam ' %libomp-run 2>&1 | FileCheck %s --check-prefixes=CUSTOM,NOWARN
-// RUN: env OMP_ALLOCATOR=omp_high_bw_mem_space:pool_size=1048576,fallback=allocator_fb,fb_data=omp_low_lat_mem_alloc %libomp-run 2>&1 | FileCheck %s --check-prefixes=CUSTOM,NOWARN
+// RUN: env OMP_ALLOCATOR=omp_large_cap_mem_space:pool_size=1048576,fallback=allocator_fb,fb_data=omp_low_lat_mem_alloc %libomp-run 2>&1 | FileCheck %s --check-prefixes=CUSTOM,NOWARN
 // RUN: env OMP_ALLOCATOR=omp_default_mem_space:fallback=allocator_fb,fb_data=bogus %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=omp_default_mem_space:fallback=allocator_fb,fb_data=bogus
 // RUN: env OMP_ALLOCATOR=bogus %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=bogus
 // RUN: env OMP_ALLOCATOR=omp_default_mem_space:alignment=48 %libomp-run 2>&1 | FileCheck %s --check-prefixes=BAD -DVALUE=omp_default_mem_space:alignment=48

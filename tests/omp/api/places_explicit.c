@@ -21,18 +21,7 @@
 #include <sched.h>
 
 int main(void) {
-  int n = omp_get_num_places();
-  printf("places %d:", n);
-  for (int p = 0; p < n; p++) {
-    int m = omp_get_place_num_procs(p), ids[64];
-    CHECK(m >= 1 && m <= 64);
-    omp_get_place_proc_ids(p, ids);
-    printf(" {");
-    for (int k = 0; k < m; k++)
-      printf("%s%d", k ? "," : "", ids[k]);
-    printf("}");
-  }
-  printf("\n");
+  int n = print_places();
   CHECK_EQ(omp_get_place_num_procs(n), 0);
   CHECK_EQ(omp_get_place_num_procs(-1), 0);
   CHECK_EQ(omp_get_partition_num_places(), n);

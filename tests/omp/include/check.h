@@ -94,6 +94,24 @@ static inline __attribute__((noinline)) int uses_stack(size_t bytes, int seed) {
   return good;
 }
 
+/* Prints the place list on one line, e.g. "places 2: {0,1} {2}", and
+ * returns its length. */
+static inline int print_places(void) {
+  int n = omp_get_num_places();
+  printf("places %d:", n);
+  for (int p = 0; p < n; p++) {
+    int m = omp_get_place_num_procs(p), ids[64];
+    CHECK(m >= 1 && m <= 64);
+    omp_get_place_proc_ids(p, ids);
+    printf(" {");
+    for (int k = 0; k < m; k++)
+      printf("%s%d", k ? "," : "", ids[k]);
+    printf("}");
+  }
+  printf("\n");
+  return n;
+}
+
 /* Burns a little time without a system call, to widen race windows. */
 static inline void spin_a_bit(int n) {
   for (volatile int i = 0; i < n; i++)

@@ -82,12 +82,14 @@ typedef struct bt_options {
      * not fit in the address space, e.g. "KMP_STACKSIZE='4G'". */
     const char *stack_size_setting;
     enum bt_wait_policy wait_policy;
-    /* The caller binds ES 0's thread itself, to the lowest CPU of the
-     * mask, as OpenMP binds the initial thread to its first place: ES i
-     * then takes the i-th CPU of the mask from the lowest, rather than
-     * from the one the caller runs on, and ES 0's spare OS threads run
-     * where the caller's thread may, rather than on ES 0's CPU. */
+    /* The caller binds ES 0's thread itself, to a place holding CPU
+     * es0_cpu of the mask (the lowest if the mask lacks it), as OpenMP
+     * binds the initial thread to its first place: ES i then takes the
+     * i-th CPU of the mask from that one, wrapping, rather than from the
+     * one the caller runs on, and ES 0's spare OS threads run where the
+     * caller's thread may, rather than on ES 0's CPU. */
     int es0_bound_by_caller;
+    int es0_cpu;
 } bt_options_t;
 int bt_init_with(const bt_options_t *options);
 /* Runs what is still ready, stops the ESs and releases their memory. Call it
