@@ -116,19 +116,24 @@ void bob_ompt_task_free(bob_task_t *t)
     t->ctx.ompt = NULL;
 }
 
-/* The dependence types of bob_dep_t's flags; omp_all_memory, which
- * LLVM 14's omp-tools.h has no type for, is an inout of no variable. */
-static ompt_dependence_type_t type_of(uint8_t flags)
+/* OpenMP 5.2's type of omp_all_memory (LLVM 19's omp-tools.h), which the
+ * header we build with (LLVM 14's) lacks; libomp 19 reports it whichever
+ * header its tool was built with. */
+enum { OUT_ALL_MEMORY = 34 };
+
+/* The dependence type of dep; omp_all_memory is flag 0x80 or, in LLVM's
+ * other spelling, the address -1. */
+static ompt_dependence_type_t type_of(const bob_dep_t *dep)
 {
-    if (flags & 0x80)
-        return ompt_dependence_type_inout;
-    if (flags & 4)
+    if ((dep->flags & 0x80) || dep->addr == -1)
+        return (ompt_dependence_type_t)OUT_ALL_MEMORY;
+    if (dep->flags & 4)
         return ompt_dependence_type_mutexinoutset;
-    if (flags & 8)
+    if (dep->flags & 8)
         return ompt_dependence_type_inoutset;
-    return (flags & 3) == 3 ? ompt_dependence_type_inout
-           : flags & 2      ? ompt_dependence_type_out
-                            : ompt_dependence_type_in;
+    return (dep->flags & 3) == 3 ? ompt_dependence_type_inout
+           : dep->flags & 2      ? ompt_dependence_type_out
+                                 : ompt_dependence_type_in;
 }
 
 void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
@@ -139,8 +144,8 @@ void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
     if (!list)
         bob_fatal("out of memory for the OMPT list of %d dependences", n);
     for (int i = 0; i < n; i++) {
-        list[i].variable.ptr = deps[i].flags & 0x80 ? NULL : (void *)deps[i].addr;
-        list[i].dependence_type = type_of(deps[i].flags);
+        list[i].variable.ptr = (void *)deps[i].addr;
+        list[i].dependence_type = type_of(&deps[i]);
     }
     BOB_OMPT_CB(dependences, dependences)(&t->ctx.ompt->data, list, n);
     free(list);
