@@ -51,6 +51,9 @@ typedef struct bob_ompt_thread {
     ompt_state_t state, saved_state; /* saved: while it waits for a mutex */
     ompt_wait_id_t wait_id;
     ompt_data_t *implicit;
+    /* at a taskyield: the first task it starts then reports
+     * ompt_task_yield, not ompt_task_switch, as libomp's does */
+    _Atomic bool yielded;
 } bob_ompt_thread_t;
 
 /* One task's OMPT side (bob_thread_t.ompt): the tool's task data, the
@@ -242,6 +245,8 @@ BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, 
  * own, which interrupts its thread's implicit task. */
 BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_fp);
 BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
+/* self's taskyield begins and ends. */
+BOB_OMPT_HOOK void bob_ompt_yield(bob_thread_t *self, bool begins);
 /* t's event is fulfilled, after its body ended (late) or before. */
 BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);
 /* t's memory goes. */

@@ -84,8 +84,18 @@ void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_fp)
     if (host)
         r->thread = host->ompt->thread;
     r->resume = host ? &host->ompt->data : r->thread ? r->thread->implicit : NULL;
+    bool yielded = r->thread && atomic_exchange_explicit(&r->thread->yielded, false,
+                                                         memory_order_relaxed);
     if (BOB_OMPT_CB(task_schedule, task_schedule))
-        BOB_OMPT_CB(task_schedule, task_schedule)(r->resume, ompt_task_switch, &r->data);
+        BOB_OMPT_CB(task_schedule, task_schedule)(
+            r->resume, yielded ? ompt_task_yield : ompt_task_switch, &r->data);
+}
+
+void bob_ompt_yield(bob_thread_t *self, bool begins)
+{
+    bob_ompt_thread_t *thread = bob_ompt_thread(self);
+    if (thread)
+        atomic_store_explicit(&thread->yielded, begins, memory_order_relaxed);
 }
 
 void bob_ompt_task_end(bob_task_t *t, ompt_task_status_t status)
