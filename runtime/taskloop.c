@@ -274,6 +274,8 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
             *(uint64_t *)((char *)t + ub_at) = lower + (first + count - 1) * (uint64_t)st;
             if (dup)
                 dup(&t->kmp, &pattern->kmp, first + count == trip);
+            BOB_OMPT(bob_ompt_taskloop_task(self, t, (int64_t)*(uint64_t *)((char *)t + lb_at),
+                                            (int64_t)*(uint64_t *)((char *)t + ub_at), st));
             if (!if_val) /* each task is undeferred, run here in order */
                 bob_task_run_undeferred(self, t);
             else if (queued)

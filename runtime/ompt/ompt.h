@@ -56,6 +56,12 @@ typedef struct bob_ompt_thread {
     _Atomic bool yielded;
 } bob_ompt_thread_t;
 
+/* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
+ * its number of iterations; a chunk's dispatch event points at one. */
+typedef struct bob_ompt_chunk {
+    uint64_t start, iterations;
+} bob_ompt_chunk_t;
+
 /* One task's OMPT side (bob_thread_t.ompt): the tool's task data, the
  * OMPT thread it reports on, the return addresses its events in progress
  * will name again at their end. An implicit task owns the thread it starts. */
@@ -78,6 +84,7 @@ typedef struct bob_ompt_task {
     const void *work_ra, *taskloop_ra;
     const void *mutex_ra;       /* of the mutex being acquired */
     const void *reduce_ra;      /* of a reduction combining under its lock */
+    bob_ompt_chunk_t chunk;     /* a taskloop's task: its chunk, until it starts */
 } bob_ompt_task_t;
 
 /* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
@@ -285,11 +292,6 @@ enum {
     BOB_OMPT_DISPATCH_TASKLOOP_CHUNK = 4,
     BOB_OMPT_DISPATCH_DISTRIBUTE_CHUNK = 5,
 };
-/* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
- * its number of iterations; a chunk's dispatch event points at one. */
-typedef struct bob_ompt_chunk {
-    uint64_t start, iterations;
-} bob_ompt_chunk_t;
 /* The chunk lb..ub (inclusive) with step incr. */
 bob_ompt_chunk_t bob_ompt_chunk_of(int64_t lb, int64_t ub, int64_t incr);
 /* self begins a worksharing construct of kind (an ompt_work_t) with count
@@ -314,6 +316,12 @@ BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);
 /* A taskloop, which a worksharing construct may enclose (a single), so
  * it keeps its own return address. */
 BOB_OMPT_HOOK void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
+/* t, which self's taskloop is about to create, runs the chunk lb..ub
+ * (inclusive) with step incr: its task_create names the taskloop's return
+ * address, and its start is followed by the chunk's dispatch, as libomp
+ * 19 reports them. */
+BOB_OMPT_HOOK void bob_ompt_taskloop_task(bob_thread_t *self, struct bob_task *t, int64_t lb,
+                                          int64_t ub, int64_t incr);
 
 /* ---- misc.c: cancel, reductions, control_tool, error ---- */
 /* self's cancel construct of kind (enum bob_cancel_kind) took effect

@@ -31,6 +31,8 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
     bool entered = self->ompt && !self->ompt->frame.enter_frame.ptr;
     bob_ompt_enter(self);
     const void *ra = bob_ompt_take_ra();
+    if (r->chunk.iterations && self->ompt)
+        ra = self->ompt->taskloop_ra;
     if (BOB_OMPT_CB(task_create, task_create))
         BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,
@@ -89,6 +91,18 @@ void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_fp)
     if (BOB_OMPT_CB(task_schedule, task_schedule))
         BOB_OMPT_CB(task_schedule, task_schedule)(
             r->resume, yielded ? ompt_task_yield : ompt_task_switch, &r->data);
+    bob_ompt_chunk_t chunk = r->chunk;
+    r->chunk = (bob_ompt_chunk_t){0, 0}; /* an untied task's later parts are no chunk */
+    if (chunk.iterations && BOB_OMPT_CB(dispatch, dispatch))
+        BOB_OMPT_CB(dispatch, dispatch)(bob_ompt_parallel_data(t->ctx.team), &r->data,
+                                        (ompt_dispatch_t)BOB_OMPT_DISPATCH_TASKLOOP_CHUNK,
+                                        (ompt_data_t){.ptr = &chunk});
+}
+
+void bob_ompt_taskloop_task(bob_thread_t *self, bob_task_t *t, int64_t lb, int64_t ub,
+                            int64_t incr)
+{
+    record(self, t)->chunk = bob_ompt_chunk_of(lb, ub, incr);
 }
 
 void bob_ompt_yield(bob_thread_t *self, bool begins)
