@@ -109,6 +109,8 @@ static void yield_seat(bob_thread_t *self)
 
 void bob_taskyield(bob_thread_t *self)
 {
+    if (self->task)
+        self->task->yielded = true;
     BOB_OMPT(bob_ompt_yield(self, true));
     yield_seat(self);
     BOB_OMPT(bob_ompt_yield(self, false));
