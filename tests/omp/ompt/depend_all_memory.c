@@ -34,6 +34,7 @@ static void on_dependences_listed(ompt_data_t *task, const ompt_dependence_t *de
 
 int main(void) {
   deadline(30, "ompt/depend_all_memory");
+  CHECK(omp_get_max_threads() > 0); /* starts the runtime, and the tool */
   tool_set_callback(ompt_callback_dependences, (ompt_callback_t)on_dependences_listed);
   int a = 0;
   #pragma omp parallel num_threads(2)

@@ -27,6 +27,7 @@ static void on_work_ra(ompt_work_t kind, ompt_scope_endpoint_t endpoint, ompt_da
 
 int main(void) {
   deadline(30, "ompt/taskloop_chunks");
+  CHECK(omp_get_max_threads() > 0); /* starts the runtime, and the tool */
   tool_set_callback(ompt_callback_task_create, (ompt_callback_t)on_task_create_ra);
   tool_set_callback(ompt_callback_work, (ompt_callback_t)on_work_ra);
   int sum = 0;
