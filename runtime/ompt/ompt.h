@@ -258,6 +258,15 @@ BOB_OMPT_HOOK void bob_ompt_yield(bob_thread_t *self, bool begins);
 BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);
 /* t's memory goes. */
 BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);
+/* self waits for the n dependences deps to hold (a taskwait with depend,
+ * an undeferred task with dependences): reported, as libomp 19 does, as a
+ * task of type taskwait, undeferred and mergeable, made with those
+ * dependences (data: its task data, which the caller keeps) and completed
+ * (ompt_taskwait_complete) once they hold, its creator in the runtime
+ * meanwhile. begin says whether it entered the runtime's frame, for end. */
+BOB_OMPT_HOOK bool bob_ompt_deps_wait_begin(bob_thread_t *self, ompt_data_t *data, int n,
+                                            const struct bob_dep *deps);
+BOB_OMPT_HOOK void bob_ompt_deps_wait_end(bob_thread_t *self, ompt_data_t *data, bool entered);
 /* t, just created, has the n dependences deps (bob_dep_t of task.h). */
 BOB_OMPT_HOOK void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
 /* to waits for from, both incomplete (the caller holds from's node). */

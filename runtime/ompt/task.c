@@ -160,9 +160,9 @@ static ompt_dependence_type_t type_of(const bob_dep_t *dep)
                                  : ompt_dependence_type_in;
 }
 
-void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
+static void report_dependences(ompt_data_t *task, int n, const bob_dep_t *deps)
 {
-    if (!t->ctx.ompt || !BOB_OMPT_CB(dependences, dependences))
+    if (!BOB_OMPT_CB(dependences, dependences))
         return;
     ompt_dependence_t *list = calloc((size_t)n, sizeof *list);
     if (!list)
@@ -171,8 +171,37 @@ void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
         list[i].variable.ptr = (void *)deps[i].addr;
         list[i].dependence_type = type_of(&deps[i]);
     }
-    BOB_OMPT_CB(dependences, dependences)(&t->ctx.ompt->data, list, n);
+    BOB_OMPT_CB(dependences, dependences)(task, list, n);
     free(list);
+}
+
+void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
+{
+    if (t->ctx.ompt)
+        report_dependences(&t->ctx.ompt->data, n, deps);
+}
+
+/* The return address stays for the undeferred task made next by the same
+ * entry point (gcc's GOMP_task), as libomp's gcc interface names it too. */
+bool bob_ompt_deps_wait_begin(bob_thread_t *self, ompt_data_t *data, int n,
+                              const bob_dep_t *deps)
+{
+    bool entered = self->ompt && !self->ompt->frame.enter_frame.ptr;
+    bob_ompt_enter(self);
+    if (BOB_OMPT_CB(task_create, task_create))
+        BOB_OMPT_CB(task_create, task_create)(
+            bob_ompt_task_data(self), bob_ompt_frame(self), data,
+            ompt_task_taskwait | ompt_task_undeferred | ompt_task_mergeable, 1, bob_ompt_ra);
+    report_dependences(data, n, deps);
+    return entered;
+}
+
+void bob_ompt_deps_wait_end(bob_thread_t *self, ompt_data_t *data, bool entered)
+{
+    if (BOB_OMPT_CB(task_schedule, task_schedule))
+        BOB_OMPT_CB(task_schedule, task_schedule)(data, ompt_taskwait_complete, NULL);
+    if (entered)
+        bob_ompt_leave(self);
 }
 
 void bob_ompt_task_dependence(bob_task_t *from, bob_task_t *to)
