@@ -112,9 +112,20 @@ void bob_ompt_yield(bob_thread_t *self, bool begins)
         atomic_store_explicit(&thread->yielded, begins, memory_order_relaxed);
 }
 
+/* A task that ends (or is discarded) while its taskgroup is cancelled
+ * ends with status cancel, as libomp 19 reports it: the task that
+ * cancelled it too. */
+static bool group_cancelled(const bob_task_t *t)
+{
+    const bob_taskgroup_t *tg = t->ctx.taskgroup;
+    return bob_config.cancellation && tg && atomic_load_explicit(&tg->cancelled, memory_order_relaxed);
+}
+
 void bob_ompt_task_end(bob_task_t *t, ompt_task_status_t status)
 {
     bob_ompt_task_t *r = t->ctx.ompt;
+    if ((status == ompt_task_complete || status == ompt_task_detach) && group_cancelled(t))
+        status = ompt_task_cancel;
     if (r && BOB_OMPT_CB(task_schedule, task_schedule))
         BOB_OMPT_CB(task_schedule, task_schedule)(&r->data, status, r->resume);
     if (r && r->creator_entered) {
