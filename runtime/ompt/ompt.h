@@ -267,6 +267,12 @@ BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);
 BOB_OMPT_HOOK bool bob_ompt_deps_wait_begin(bob_thread_t *self, ompt_data_t *data, int n,
                                             const struct bob_dep *deps);
 BOB_OMPT_HOOK void bob_ompt_deps_wait_end(bob_thread_t *self, ompt_data_t *data, bool entered);
+/* self passed a doacross loop's depend(sink) (its wait done) or reached
+ * its depend(source), for the iteration whose logical number in each of
+ * the n dimensions is iters[d]: reported as self's task's dependences, as
+ * libomp 19 reports them. */
+BOB_OMPT_HOOK void bob_ompt_doacross(bob_thread_t *self, int n, const uint64_t *iters,
+                                     bool source);
 /* t, just created, has the n dependences deps (bob_dep_t of task.h). */
 BOB_OMPT_HOOK void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
 /* to waits for from, both incomplete (the caller holds from's node). */

@@ -192,6 +192,18 @@ void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
         report_dependences(&t->ctx.ompt->data, n, deps);
 }
 
+void bob_ompt_doacross(bob_thread_t *self, int n, const uint64_t *iters, bool source)
+{
+    if (!BOB_OMPT_CB(dependences, dependences))
+        return;
+    ompt_dependence_t list[n];
+    for (int i = 0; i < n; i++) {
+        list[i].variable.value = iters[i];
+        list[i].dependence_type = source ? ompt_dependence_type_source : ompt_dependence_type_sink;
+    }
+    BOB_OMPT_CB(dependences, dependences)(bob_ompt_task_data(self), list, n);
+}
+
 /* The return address stays for the undeferred task made next by the same
  * entry point (gcc's GOMP_task), as libomp's gcc interface names it too. */
 bool bob_ompt_deps_wait_begin(bob_thread_t *self, ompt_data_t *data, int n,
