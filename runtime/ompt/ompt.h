@@ -85,6 +85,10 @@ typedef struct bob_ompt_task {
     const void *mutex_ra;       /* of the mutex being acquired */
     const void *reduce_ra;      /* of a reduction combining under its lock */
     bob_ompt_chunk_t chunk;     /* a taskloop's task: its chunk, until it starts */
+    /* the clang taskloop it encounters: where each task it makes keeps its
+     * chunk's bounds (0: none, or not known), and the loop's step */
+    size_t taskloop_lb_at, taskloop_ub_at;
+    int64_t taskloop_step;
 } bob_ompt_task_t;
 
 /* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
@@ -331,12 +335,13 @@ BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);
 /* A taskloop, which a worksharing construct may enclose (a single), so
  * it keeps its own return address. */
 BOB_OMPT_HOOK void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
-/* t, which self's taskloop is about to create, runs the chunk lb..ub
- * (inclusive) with step incr: its task_create names the taskloop's return
- * address, and its start is followed by the chunk's dispatch, as libomp
- * 19 reports them. */
-BOB_OMPT_HOOK void bob_ompt_taskloop_task(bob_thread_t *self, struct bob_task *t, int64_t lb,
-                                          int64_t ub, int64_t incr);
+/* self's taskloop (begun, a clang one) makes tasks whose chunk's bounds
+ * lie lb_at and ub_at bytes into each (inclusive), with step incr: each
+ * task it makes while its taskloop is in progress names the taskloop's
+ * return address, and its start is followed by its chunk's dispatch, as
+ * libomp 19 reports them. */
+BOB_OMPT_HOOK void bob_ompt_taskloop_bounds(bob_thread_t *self, size_t lb_at, size_t ub_at,
+                                            int64_t incr);
 
 /* ---- misc.c: cancel, reductions, control_tool, error ---- */
 /* self's cancel construct of kind (enum bob_cancel_kind) took effect

@@ -31,8 +31,13 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
     bool entered = self->ompt && !self->ompt->frame.enter_frame.ptr;
     bob_ompt_enter(self);
     const void *ra = bob_ompt_take_ra();
-    if (r->chunk.iterations && self->ompt)
-        ra = self->ompt->taskloop_ra;
+    bob_ompt_task_t *creator = self->ompt;
+    if (creator && creator->taskloop_ra) /* one of its taskloop's tasks */
+        ra = creator->taskloop_ra;
+    if (creator && creator->taskloop_lb_at)
+        r->chunk = bob_ompt_chunk_of(*(int64_t *)((char *)t + creator->taskloop_lb_at),
+                                     *(int64_t *)((char *)t + creator->taskloop_ub_at),
+                                     creator->taskloop_step);
     if (BOB_OMPT_CB(task_create, task_create))
         BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,
@@ -99,10 +104,13 @@ void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_fp)
                                         (ompt_data_t){.ptr = &chunk});
 }
 
-void bob_ompt_taskloop_task(bob_thread_t *self, bob_task_t *t, int64_t lb, int64_t ub,
-                            int64_t incr)
+void bob_ompt_taskloop_bounds(bob_thread_t *self, size_t lb_at, size_t ub_at, int64_t incr)
 {
-    record(self, t)->chunk = bob_ompt_chunk_of(lb, ub, incr);
+    if (self->ompt) {
+        self->ompt->taskloop_lb_at = lb_at;
+        self->ompt->taskloop_ub_at = ub_at;
+        self->ompt->taskloop_step = incr;
+    }
 }
 
 void bob_ompt_yield(bob_thread_t *self, bool begins)
