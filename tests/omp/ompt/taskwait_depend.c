@@ -47,12 +47,12 @@ int main(void) {
 
 // CHECK: create parent=[[P:[0-9]+]] task=[[A:[0-9]+]] flags=0x4 deps=1 ra=set
 // CHECK: create parent=[[P]] task=[[W:[0-9]+]] flags=0x48000010 deps=1 ra=set enter=set
-// CHECK-NEXT: dependences task=[[W]] n=1 first_type=1
+// CHECK: dependences task=[[W]] n=1 first_type=1
 // CHECK: task_schedule prior=[[W]] status=taskwait_complete next=0
 // CHECK: mark if0
 // CHECK: create parent=[[P]] task=[[B:[0-9]+]] flags=0x4 deps=1 ra=set
 // CHECK: create parent=[[P]] task=[[W2:[0-9]+]] flags=0x48000010 deps=1 ra=set enter=set
-// CHECK-NEXT: dependences task=[[W2]] n=1 first_type=1
+// CHECK: dependences task=[[W2]] n=1 first_type=1
 // CHECK: task_schedule prior=[[W2]] status=taskwait_complete next=0
 // CHECK: create parent=[[P]] task={{[0-9]+}} flags=0x8000004 deps=0 ra=set
 // CHECK: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0
