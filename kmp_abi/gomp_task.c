@@ -23,6 +23,7 @@ GOMP_EXPORT void GOMP_taskwait(void)
 
 GOMP_EXPORT void GOMP_taskwait_depend(void **depend)
 {
+    BOB_OMPT_RA();
     bob_gomp_taskwait_depend(bob_self(), depend);
 }
 

@@ -77,6 +77,7 @@ KMP_EXPORT void __kmpc_omp_wait_deps(ident_t *loc, kmp_int32 gtid, kmp_int32 nde
                                      kmp_depend_info_t *noalias)
 {
     (void)loc, (void)gtid;
+    BOB_OMPT_RA();
     register_deps(bob_self(), NULL, ndeps, deps, ndeps_noalias, noalias);
 }
 

@@ -583,7 +583,7 @@ void bob_deps_complete(bob_task_t *t)
     t->dep = NULL;
 }
 
-void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
+static void wait_deps(bob_thread_t *self, int n, const bob_dep_t *deps)
 {
     if (satisfied(self->deps, n, deps))
         return;
@@ -600,6 +600,18 @@ void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
     }
     finish(node, NULL);
     node_release(node);
+}
+
+void bob_deps_wait(bob_thread_t *self, int n, const bob_dep_t *deps)
+{
+    if (__builtin_expect(!bob_ompt_on, 1) || n == 0) {
+        wait_deps(self, n, deps);
+        return;
+    }
+    ompt_data_t task = ompt_data_none;
+    bool entered = bob_ompt_deps_wait_begin(self, &task, n, deps);
+    wait_deps(self, n, deps);
+    bob_ompt_deps_wait_end(self, &task, entered);
 }
 
 static int by_address(const void *a, const void *b)

@@ -5,6 +5,8 @@
  * word holding their bit. */
 #include "rt.h"
 
+#include "ompt/ompt.h"
+
 #include <bobbin/threading.h>
 #include <limits.h>
 #include <stdint.h>
@@ -85,6 +87,15 @@ static bool bit_of(const doacross_t *da, const int64_t *vec, uint64_t *bit)
     return true;
 }
 
+/* For a tool: vec's logical iteration number in each dimension. */
+static void report(bob_thread_t *self, const doacross_t *da, const int64_t *vec, bool source)
+{
+    uint64_t iters[da->ndims];
+    for (int d = 0; d < da->ndims; d++)
+        iters[d] = (uint64_t)((vec[d] - da->dim[d].lo) / da->dim[d].st);
+    bob_ompt_doacross(self, da->ndims, iters, source);
+}
+
 void bob_doacross_wait(bob_thread_t *self, const int64_t *vec)
 {
     doacross_t *da = self->doacross->payload;
@@ -98,11 +109,13 @@ void bob_doacross_wait(bob_thread_t *self, const int64_t *vec)
         ;
     for (uint32_t v; !((v = atomic_load_explicit(word, memory_order_acquire)) & mask);)
         bob_wait((uint32_t *)word, v, "a doacross wait");
+    BOB_OMPT(report(self, da, vec, false));
 }
 
 void bob_doacross_post(bob_thread_t *self, const int64_t *vec)
 {
     doacross_t *da = self->doacross->payload;
+    BOB_OMPT(report(self, da, vec, true));
     uint64_t bit;
     if (!bit_of(da, vec, &bit))
         return;

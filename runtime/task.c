@@ -250,7 +250,19 @@ static void run_body(bob_task_t *t, bob_thread_t *prior, bool seated)
             bob_deps_lock(t);
     }
     t->kmp.routine(t->ctx.gtid, &t->kmp);
-    if (t->requeued) { /* an untied task's next part: run the routine again */
+    /* An untied task's next part runs at once where a new task would (a
+     * clang task in a team of one, as libomp runs it; a final task; a
+     * throttled producer), unless its part ended at a taskyield, which
+     * asks for others to run first (a task waiting there for a sibling
+     * its creator has yet to make must let the creator go on: libomp
+     * would spin for ever); else it is queued again. */
+    while (t->requeued && !t->yielded &&
+           (bob_task_at_once(&t->ctx) || bob_task_serial_now(&t->ctx, t->flags))) {
+        t->requeued = false;
+        t->kmp.routine(t->ctx.gtid, &t->kmp);
+    }
+    t->yielded = false;
+    if (t->requeued) {
         t->requeued = false;
         BOB_OMPT(bob_ompt_task_end(t, ompt_task_yield));
         if (seated)

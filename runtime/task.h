@@ -78,6 +78,7 @@ typedef struct bob_task {
     struct bob_depmutex **mutexes;  /* mutexinoutset locks to hold while it runs */
     int nmutexes;
     bool requeued;                  /* an untied task's part asked to run again */
+    bool yielded;                   /* its part reached a taskyield */
     /* runs even when its taskgroup is cancelled: a gcc task whose copy
      * function built firstprivates that only its body destroys */
     bool undiscardable;

@@ -90,6 +90,32 @@ static bool run_wanted(void *wanted)
            bt_run_ready(bob_task_main, hosted, wanted) || run_other_child(w);
 }
 
+/* A tied yielder's seat goes to its descendants only, as OpenMP's task
+ * scheduling constraint asks (and LLVM's libomp keeps): a sibling run in
+ * it could wait for what the yielder holds (a lock) and keep it from
+ * resuming. An untied yielder, which may resume in any seat, lets any
+ * task in. A team that never made a task has none to let in: a relaxed
+ * read suffices, since a tied yielder's descendants are made after its own
+ * store of tasks_made, and an untied yielder is such a task itself. */
+static void yield_seat(bob_thread_t *self)
+{
+    bool lend = atomic_load_explicit(&self->team->tasks_made, memory_order_relaxed);
+    if (lend)
+        bob_seat_lend(self, bob_seat_untied(self) ? BOB_LEND_YIELD : BOB_LEND_DESCENDANTS);
+    bt_yield();
+    if (lend)
+        bob_seat_reclaim(self);
+}
+
+void bob_taskyield(bob_thread_t *self)
+{
+    if (self->task)
+        self->task->yielded = true;
+    BOB_OMPT(bob_ompt_yield(self, true));
+    yield_seat(self);
+    BOB_OMPT(bob_ompt_yield(self, false));
+}
+
 /* An implicit task past bob_task_over_pending (task_throttle.h) whose new
  * task with dependences does not wait and run at once (depend.c) runs
  * ready children in place, as at a taskwait, before it makes that one:
@@ -109,7 +135,7 @@ void bob_task_drain(bob_thread_t *self)
             continue;
         if (bt_self_is_tasklet())
             return;
-        bob_taskyield(self); /* lending its seat: a child started elsewhere needs one */
+        yield_seat(self); /* lending its seat: a child started elsewhere needs one */
     }
 }
 
@@ -146,23 +172,6 @@ bool bob_run_team_task(bob_thread_t *self)
 {
     struct wanted w = {of_team, self->team, self};
     return !self->task && bt_run_ready(bob_task_main, hosted, &w);
-}
-
-/* A tied yielder's seat goes to its descendants only, as OpenMP's task
- * scheduling constraint asks (and LLVM's libomp keeps): a sibling run in
- * it could wait for what the yielder holds (a lock) and keep it from
- * resuming. An untied yielder, which may resume in any seat, lets any
- * task in. A team that never made a task has none to let in: a relaxed
- * read suffices, since a tied yielder's descendants are made after its own
- * store of tasks_made, and an untied yielder is such a task itself. */
-void bob_taskyield(bob_thread_t *self)
-{
-    bool lend = atomic_load_explicit(&self->team->tasks_made, memory_order_relaxed);
-    if (lend)
-        bob_seat_lend(self, bob_seat_untied(self) ? BOB_LEND_YIELD : BOB_LEND_DESCENDANTS);
-    bt_yield();
-    if (lend)
-        bob_seat_reclaim(self);
 }
 
 /* A barrier's wait for one of a member's counters; most barriers have no

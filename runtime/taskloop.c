@@ -258,7 +258,8 @@ void bob_taskloop(bob_thread_t *self, bob_task_t *pattern, bool if_val, uint64_t
         bob_task_mem_free(pattern, pattern->size);
         return;
     }
-    BOB_OMPT(bob_ompt_taskloop(self, ompt_scope_begin, trip));
+    BOB_OMPT((bob_ompt_taskloop(self, ompt_scope_begin, trip),
+              bob_ompt_taskloop_bounds(self, lb_at, ub_at, st)));
     bob_chunks_t chunks;
     bob_chunks_init(&chunks, self, trip, sched, size, strict);
     bob_feed_t feed;

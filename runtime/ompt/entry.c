@@ -103,11 +103,13 @@ static ompt_data_t *get_thread_data(void)
     return thread ? &thread->data : NULL;
 }
 
+/* A thread that is no OMPT thread, or any thread while no tool is on,
+ * works serially, as libomp answers: never ompt_state_undefined. */
 static int get_state(ompt_wait_id_t *wait_id)
 {
-    bob_ompt_thread_t *thread = bob_ompt_thread(bob_self_peek());
+    bob_ompt_thread_t *thread = bob_ompt_on ? bob_ompt_thread(bob_self_peek()) : NULL;
     if (!thread)
-        return ompt_state_undefined;
+        return ompt_state_work_serial;
     if (wait_id)
         *wait_id = thread->wait_id;
     return thread->state;
@@ -196,11 +198,16 @@ static int get_place_proc_ids(int place, int ids_size, int *ids)
     return n;
 }
 
-static int get_place_num(void) { return bob_self_peek() ? bob_places_current() : -1; }
+/* The place and processor inquiries answer for OpenMP threads while a
+ * tool is on; elsewhere, or for a tool whose initialize declined, they
+ * answer none, as libomp does. */
+static bool answers_here(void) { return bob_ompt_on && bob_self_peek(); }
+
+static int get_place_num(void) { return answers_here() ? bob_places_current() : -1; }
 
 static int get_partition_place_nums(int size, int *place_nums)
 {
-    if (!bob_self_peek())
+    if (!answers_here())
         return 0;
     int n = bob_places_partition_count();
     if (n <= size)
@@ -208,7 +215,7 @@ static int get_partition_place_nums(int size, int *place_nums)
     return n;
 }
 
-static int get_proc_id(void) { return sched_getcpu(); }
+static int get_proc_id(void) { return answers_here() ? sched_getcpu() : -1; }
 
 /* No target region runs on the host's threads. */
 static int get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id)

@@ -51,7 +51,16 @@ typedef struct bob_ompt_thread {
     ompt_state_t state, saved_state; /* saved: while it waits for a mutex */
     ompt_wait_id_t wait_id;
     ompt_data_t *implicit;
+    /* at a taskyield: the first task it starts then reports
+     * ompt_task_yield, not ompt_task_switch, as libomp's does */
+    _Atomic bool yielded;
 } bob_ompt_thread_t;
+
+/* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
+ * its number of iterations; a chunk's dispatch event points at one. */
+typedef struct bob_ompt_chunk {
+    uint64_t start, iterations;
+} bob_ompt_chunk_t;
 
 /* One task's OMPT side (bob_thread_t.ompt): the tool's task data, the
  * OMPT thread it reports on, the return addresses its events in progress
@@ -75,6 +84,11 @@ typedef struct bob_ompt_task {
     const void *work_ra, *taskloop_ra;
     const void *mutex_ra;       /* of the mutex being acquired */
     const void *reduce_ra;      /* of a reduction combining under its lock */
+    bob_ompt_chunk_t chunk;     /* a taskloop's task: its chunk, until it starts */
+    /* the clang taskloop it encounters: where each task it makes keeps its
+     * chunk's bounds (0: none, or not known), and the loop's step */
+    size_t taskloop_lb_at, taskloop_ub_at;
+    int64_t taskloop_step;
 } bob_ompt_task_t;
 
 /* A team's OMPT side (bob_team_t.ompt): its parallel data and its members'
@@ -242,10 +256,27 @@ BOB_OMPT_HOOK void bob_ompt_task_create(bob_thread_t *self, struct bob_task *t, 
  * own, which interrupts its thread's implicit task. */
 BOB_OMPT_HOOK void bob_ompt_task_start(struct bob_task *t, bob_thread_t *prior, void *exit_fp);
 BOB_OMPT_HOOK void bob_ompt_task_end(struct bob_task *t, ompt_task_status_t status);
+/* self's taskyield begins and ends. */
+BOB_OMPT_HOOK void bob_ompt_yield(bob_thread_t *self, bool begins);
 /* t's event is fulfilled, after its body ended (late) or before. */
 BOB_OMPT_HOOK void bob_ompt_task_fulfilled(struct bob_task *t, bool late);
 /* t's memory goes. */
 BOB_OMPT_HOOK void bob_ompt_task_free(struct bob_task *t);
+/* self waits for the n dependences deps to hold (a taskwait with depend,
+ * an undeferred task with dependences): reported, as libomp 19 does, as a
+ * task of type taskwait, undeferred and mergeable, made with those
+ * dependences (data: its task data, which the caller keeps) and completed
+ * (ompt_taskwait_complete) once they hold, its creator in the runtime
+ * meanwhile. begin says whether it entered the runtime's frame, for end. */
+BOB_OMPT_HOOK bool bob_ompt_deps_wait_begin(bob_thread_t *self, ompt_data_t *data, int n,
+                                            const struct bob_dep *deps);
+BOB_OMPT_HOOK void bob_ompt_deps_wait_end(bob_thread_t *self, ompt_data_t *data, bool entered);
+/* self passed a doacross loop's depend(sink) (its wait done) or reached
+ * its depend(source), for the iteration whose logical number in each of
+ * the n dimensions is iters[d]: reported as self's task's dependences, as
+ * libomp 19 reports them. */
+BOB_OMPT_HOOK void bob_ompt_doacross(bob_thread_t *self, int n, const uint64_t *iters,
+                                     bool source);
 /* t, just created, has the n dependences deps (bob_dep_t of task.h). */
 BOB_OMPT_HOOK void bob_ompt_dependences(struct bob_task *t, int n, const struct bob_dep *deps);
 /* to waits for from, both incomplete (the caller holds from's node). */
@@ -280,11 +311,6 @@ enum {
     BOB_OMPT_DISPATCH_TASKLOOP_CHUNK = 4,
     BOB_OMPT_DISPATCH_DISTRIBUTE_CHUNK = 5,
 };
-/* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
- * its number of iterations; a chunk's dispatch event points at one. */
-typedef struct bob_ompt_chunk {
-    uint64_t start, iterations;
-} bob_ompt_chunk_t;
 /* The chunk lb..ub (inclusive) with step incr. */
 bob_ompt_chunk_t bob_ompt_chunk_of(int64_t lb, int64_t ub, int64_t incr);
 /* self begins a worksharing construct of kind (an ompt_work_t) with count
@@ -309,6 +335,13 @@ BOB_OMPT_HOOK void bob_ompt_single(bob_thread_t *self, bool executor);
 /* A taskloop, which a worksharing construct may enclose (a single), so
  * it keeps its own return address. */
 BOB_OMPT_HOOK void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count);
+/* self's taskloop (begun, a clang one) makes tasks whose chunk's bounds
+ * lie lb_at and ub_at bytes into each (inclusive), with step incr: each
+ * task it makes while its taskloop is in progress names the taskloop's
+ * return address, and its start is followed by its chunk's dispatch, as
+ * libomp 19 reports them. */
+BOB_OMPT_HOOK void bob_ompt_taskloop_bounds(bob_thread_t *self, size_t lb_at, size_t ub_at,
+                                            int64_t incr);
 
 /* ---- misc.c: cancel, reductions, control_tool, error ---- */
 /* self's cancel construct of kind (enum bob_cancel_kind) took effect

@@ -31,6 +31,13 @@ void bob_ompt_task_create(bob_thread_t *self, bob_task_t *t, bool undeferred, bo
     bool entered = self->ompt && !self->ompt->frame.enter_frame.ptr;
     bob_ompt_enter(self);
     const void *ra = bob_ompt_take_ra();
+    bob_ompt_task_t *creator = self->ompt;
+    if (creator && creator->taskloop_ra) /* one of its taskloop's tasks */
+        ra = creator->taskloop_ra;
+    if (creator && creator->taskloop_lb_at)
+        r->chunk = bob_ompt_chunk_of(*(int64_t *)((char *)t + creator->taskloop_lb_at),
+                                     *(int64_t *)((char *)t + creator->taskloop_ub_at),
+                                     creator->taskloop_step);
     if (BOB_OMPT_CB(task_create, task_create))
         BOB_OMPT_CB(task_create, task_create)(bob_ompt_task_data(self),
                                               bob_ompt_frame(self), &r->data, r->flags,
@@ -84,13 +91,49 @@ void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_fp)
     if (host)
         r->thread = host->ompt->thread;
     r->resume = host ? &host->ompt->data : r->thread ? r->thread->implicit : NULL;
+    bool yielded = r->thread && atomic_exchange_explicit(&r->thread->yielded, false,
+                                                         memory_order_relaxed);
     if (BOB_OMPT_CB(task_schedule, task_schedule))
-        BOB_OMPT_CB(task_schedule, task_schedule)(r->resume, ompt_task_switch, &r->data);
+        BOB_OMPT_CB(task_schedule, task_schedule)(
+            r->resume, yielded ? ompt_task_yield : ompt_task_switch, &r->data);
+    bob_ompt_chunk_t chunk = r->chunk;
+    r->chunk = (bob_ompt_chunk_t){0, 0}; /* an untied task's later parts are no chunk */
+    if (chunk.iterations && BOB_OMPT_CB(dispatch, dispatch))
+        BOB_OMPT_CB(dispatch, dispatch)(bob_ompt_parallel_data(t->ctx.team), &r->data,
+                                        (ompt_dispatch_t)BOB_OMPT_DISPATCH_TASKLOOP_CHUNK,
+                                        (ompt_data_t){.ptr = &chunk});
+}
+
+void bob_ompt_taskloop_bounds(bob_thread_t *self, size_t lb_at, size_t ub_at, int64_t incr)
+{
+    if (self->ompt) {
+        self->ompt->taskloop_lb_at = lb_at;
+        self->ompt->taskloop_ub_at = ub_at;
+        self->ompt->taskloop_step = incr;
+    }
+}
+
+void bob_ompt_yield(bob_thread_t *self, bool begins)
+{
+    bob_ompt_thread_t *thread = bob_ompt_thread(self);
+    if (thread)
+        atomic_store_explicit(&thread->yielded, begins, memory_order_relaxed);
+}
+
+/* A task that ends (or is discarded) while its taskgroup is cancelled
+ * ends with status cancel, as libomp 19 reports it: the task that
+ * cancelled it too. */
+static bool group_cancelled(const bob_task_t *t)
+{
+    const bob_taskgroup_t *tg = t->ctx.taskgroup;
+    return bob_config.cancellation && tg && atomic_load_explicit(&tg->cancelled, memory_order_relaxed);
 }
 
 void bob_ompt_task_end(bob_task_t *t, ompt_task_status_t status)
 {
     bob_ompt_task_t *r = t->ctx.ompt;
+    if ((status == ompt_task_complete || status == ompt_task_detach) && group_cancelled(t))
+        status = ompt_task_cancel;
     if (r && BOB_OMPT_CB(task_schedule, task_schedule))
         BOB_OMPT_CB(task_schedule, task_schedule)(&r->data, status, r->resume);
     if (r && r->creator_entered) {
@@ -116,34 +159,80 @@ void bob_ompt_task_free(bob_task_t *t)
     t->ctx.ompt = NULL;
 }
 
-/* The dependence types of bob_dep_t's flags; omp_all_memory, which
- * LLVM 14's omp-tools.h has no type for, is an inout of no variable. */
-static ompt_dependence_type_t type_of(uint8_t flags)
+/* OpenMP 5.2's type of omp_all_memory (LLVM 19's omp-tools.h), which the
+ * header we build with (LLVM 14's) lacks; libomp 19 reports it whichever
+ * header its tool was built with. */
+enum { OUT_ALL_MEMORY = 34 };
+
+/* The dependence type of dep; omp_all_memory is flag 0x80 or, in LLVM's
+ * other spelling, the address -1. */
+static ompt_dependence_type_t type_of(const bob_dep_t *dep)
 {
-    if (flags & 0x80)
-        return ompt_dependence_type_inout;
-    if (flags & 4)
+    if ((dep->flags & 0x80) || dep->addr == -1)
+        return (ompt_dependence_type_t)OUT_ALL_MEMORY;
+    if (dep->flags & 4)
         return ompt_dependence_type_mutexinoutset;
-    if (flags & 8)
+    if (dep->flags & 8)
         return ompt_dependence_type_inoutset;
-    return (flags & 3) == 3 ? ompt_dependence_type_inout
-           : flags & 2      ? ompt_dependence_type_out
-                            : ompt_dependence_type_in;
+    return (dep->flags & 3) == 3 ? ompt_dependence_type_inout
+           : dep->flags & 2      ? ompt_dependence_type_out
+                                 : ompt_dependence_type_in;
 }
 
-void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
+static void report_dependences(ompt_data_t *task, int n, const bob_dep_t *deps)
 {
-    if (!t->ctx.ompt || !BOB_OMPT_CB(dependences, dependences))
+    if (!BOB_OMPT_CB(dependences, dependences))
         return;
     ompt_dependence_t *list = calloc((size_t)n, sizeof *list);
     if (!list)
         bob_fatal("out of memory for the OMPT list of %d dependences", n);
     for (int i = 0; i < n; i++) {
-        list[i].variable.ptr = deps[i].flags & 0x80 ? NULL : (void *)deps[i].addr;
-        list[i].dependence_type = type_of(deps[i].flags);
+        list[i].variable.ptr = (void *)deps[i].addr;
+        list[i].dependence_type = type_of(&deps[i]);
     }
-    BOB_OMPT_CB(dependences, dependences)(&t->ctx.ompt->data, list, n);
+    BOB_OMPT_CB(dependences, dependences)(task, list, n);
     free(list);
+}
+
+void bob_ompt_dependences(bob_task_t *t, int n, const bob_dep_t *deps)
+{
+    if (t->ctx.ompt)
+        report_dependences(&t->ctx.ompt->data, n, deps);
+}
+
+void bob_ompt_doacross(bob_thread_t *self, int n, const uint64_t *iters, bool source)
+{
+    if (!BOB_OMPT_CB(dependences, dependences))
+        return;
+    ompt_dependence_t list[n];
+    for (int i = 0; i < n; i++) {
+        list[i].variable.value = iters[i];
+        list[i].dependence_type = source ? ompt_dependence_type_source : ompt_dependence_type_sink;
+    }
+    BOB_OMPT_CB(dependences, dependences)(bob_ompt_task_data(self), list, n);
+}
+
+/* The return address stays for the undeferred task made next by the same
+ * entry point (gcc's GOMP_task), as libomp's gcc interface names it too. */
+bool bob_ompt_deps_wait_begin(bob_thread_t *self, ompt_data_t *data, int n,
+                              const bob_dep_t *deps)
+{
+    bool entered = self->ompt && !self->ompt->frame.enter_frame.ptr;
+    bob_ompt_enter(self);
+    if (BOB_OMPT_CB(task_create, task_create))
+        BOB_OMPT_CB(task_create, task_create)(
+            bob_ompt_task_data(self), bob_ompt_frame(self), data,
+            ompt_task_taskwait | ompt_task_undeferred | ompt_task_mergeable, 1, bob_ompt_ra);
+    report_dependences(data, n, deps);
+    return entered;
+}
+
+void bob_ompt_deps_wait_end(bob_thread_t *self, ompt_data_t *data, bool entered)
+{
+    if (BOB_OMPT_CB(task_schedule, task_schedule))
+        BOB_OMPT_CB(task_schedule, task_schedule)(data, ompt_taskwait_complete, NULL);
+    if (entered)
+        bob_ompt_leave(self);
 }
 
 void bob_ompt_task_dependence(bob_task_t *from, bob_task_t *to)

@@ -52,13 +52,20 @@ static ompt_start_tool_result_t *from_library(const char *path)
         return NULL;
     }
     VERBOSE("Success.\nSearching for ompt_start_tool in %s... ", path);
+    dlerror();
     start_tool_fn start = (start_tool_fn)dlsym(h, "ompt_start_tool");
-    ompt_start_tool_result_t *r = start ? start(OPENMP_VERSION, runtime_version) : NULL;
+    if (!start) {
+        const char *why = dlerror();
+        VERBOSE("Failed: %s\n", why ? why : "ompt_start_tool = NULL");
+        dlclose(h);
+        return NULL;
+    }
+    ompt_start_tool_result_t *r = start(OPENMP_VERSION, runtime_version);
     if (r) {
         VERBOSE("Success.\nTool was started and is using the OMPT interface.\n");
         return r;
     }
-    VERBOSE(start ? "Found but not using the OMPT interface.\n" : "Failed: not defined\n");
+    VERBOSE("Found but not using the OMPT interface.\nContinuing search...\n");
     dlclose(h);
     return NULL;
 }
@@ -94,7 +101,7 @@ static ompt_start_tool_result_t *find_tool(void)
     if (!r)
         r = from_libraries();
     if (!r)
-        VERBOSE("No OMP tool loaded.\n");
+        VERBOSE("...searching tool libraries failed.\nNo OMP tool loaded.\n");
     VERBOSE("----- END LOGGING OF TOOL REGISTRATION -----\n");
     return r;
 }

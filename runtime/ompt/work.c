@@ -116,10 +116,13 @@ void bob_ompt_masked(bob_thread_t *self, ompt_scope_endpoint_t endpoint)
 void bob_ompt_taskloop(bob_thread_t *self, ompt_scope_endpoint_t endpoint, uint64_t count)
 {
     const void *ra = NULL;
-    if (self->ompt && endpoint == ompt_scope_begin)
+    if (self->ompt && endpoint == ompt_scope_begin) {
         ra = self->ompt->taskloop_ra = bob_ompt_take_ra();
-    else if (self->ompt)
+    } else if (self->ompt) { /* the tasks it makes next are no taskloop's */
         ra = self->ompt->taskloop_ra;
+        self->ompt->taskloop_ra = NULL;
+        self->ompt->taskloop_lb_at = self->ompt->taskloop_ub_at = 0;
+    }
     work(self, ompt_work_taskloop, endpoint, count, ra);
 }
 

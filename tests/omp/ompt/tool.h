@@ -117,10 +117,11 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
 }
 
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
-  static const char *names[] = {"?", "complete", "yield", "cancel", "detach",
-                                "early_fulfill", "late_fulfill", "switch"};
+  static const char *names[] = {"?",       "complete",      "yield",
+                                "cancel",  "detach",        "early_fulfill",
+                                "late_fulfill", "switch", "taskwait_complete"};
   TOOL_PRINT("task_schedule prior=%llu status=%s next=%llu", (unsigned long long)tool_id(prior),
-             names[status < 8 ? status : 0], (unsigned long long)tool_id(next));
+             names[status < 9 ? status : 0], (unsigned long long)tool_id(next));
 }
 
 static const char *tool_sync_kind(ompt_sync_region_t k) {
