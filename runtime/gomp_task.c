@@ -283,6 +283,16 @@ void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
     any_task(&task, if_clause, depend, detach);
 }
 
+/* An elided task (task_elide.c) has no child to wait for: each task it
+ * made ran at once, elided, since any other would have given it a context
+ * first (bob_self). So its taskwait needs none either. */
+void bob_gomp_taskwait(void)
+{
+    if (bt_self_flag() && bt_self_arg())
+        return;
+    bob_taskwait(bob_self());
+}
+
 /* ---- taskloop ------------------------------------------------------------------- */
 
 /* Iterations of start..end (exclusive) by step; 0 if none. */
