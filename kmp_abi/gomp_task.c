@@ -18,7 +18,7 @@ GOMP_EXPORT KMP_HOT void GOMP_task(void (*fn)(void *), void *data,
 GOMP_EXPORT void GOMP_taskwait(void)
 {
     BOB_OMPT_RA();
-    bob_taskwait(bob_self());
+    bob_gomp_taskwait();
 }
 
 GOMP_EXPORT void GOMP_taskwait_depend(void **depend)

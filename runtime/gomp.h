@@ -139,6 +139,8 @@ void bob_gomp_taskloop(bob_thread_t *self, const bob_gomp_task_t *task, uint64_t
                        int64_t start, int64_t end, int64_t step, bool is_unsigned);
 /* The dependence of gcc's depend object (omp_depend_t: {address, kind}). */
 bob_dep_t bob_gomp_depobj(const void *depobj);
+/* TASKWAIT, by the calling OpenMP thread or task. */
+void bob_gomp_taskwait(void);
 /* TASKWAIT with depend clauses, in gcc's depend array. */
 void bob_gomp_taskwait_depend(bob_thread_t *self, void **depend);
 

@@ -171,11 +171,14 @@ static void run_undeferred(bob_thread_t *self, bob_task_t *t, int ndeps,
     bob_task_run_undeferred(self, t);
 }
 
-/* Whether a task runs at once, here: tied, with neither dependences nor a
- * detach event, and undeferred or made where tasks run at once (task.c). */
+/* Whether a task runs at once, here: with neither dependences nor a
+ * detach event, and undeferred or made where tasks run at once (task.c).
+ * An untied one too: gcc's is one fn, not clang's parts, and run on its
+ * creator's stack, in its creator's seat, it could resume nowhere else
+ * when it suspends, so it runs as a tied one (as all of libgomp's do). */
 static bool runs_at_once(const bob_thread_t *self, unsigned flags, bool if_clause)
 {
-    enum { NOT_HERE = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };
+    enum { NOT_HERE = BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH };
     return !(flags & NOT_HERE) && (!if_clause || bob_task_at_once(self));
 }
 
@@ -268,8 +271,7 @@ void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
                    long arg_size, long arg_align, bool if_clause, unsigned flags,
                    void **depend, int priority, void **detach)
 {
-    enum { NOT_ELIDED = BOB_GOMP_TASK_UNTIED | BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH |
-                        BOB_GOMP_TASK_FINAL };
+    enum { NOT_ELIDED = BOB_GOMP_TASK_DEPEND | BOB_GOMP_TASK_DETACH | BOB_GOMP_TASK_FINAL };
     bob_thread_t *self = bt_self_arg();
     if (__builtin_expect(self && !cpyfn && !(flags & NOT_ELIDED) && !bob_config.cancellation &&
                              !bob_ompt_on && (!if_clause || bob_task_at_once(self)),
@@ -279,6 +281,16 @@ void bob_gomp_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
     }
     const bob_gomp_task_t task = {fn, data, cpyfn, arg_size, arg_align, flags, priority};
     any_task(&task, if_clause, depend, detach);
+}
+
+/* An elided task (task_elide.c) has no child to wait for: each task it
+ * made ran at once, elided, since any other would have given it a context
+ * first (bob_self). So its taskwait needs none either. */
+void bob_gomp_taskwait(void)
+{
+    if (bt_self_flag() && bt_self_arg())
+        return;
+    bob_taskwait(bob_self());
 }
 
 /* ---- taskloop ------------------------------------------------------------------- */

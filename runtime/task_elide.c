@@ -7,9 +7,10 @@
 
 #include <bobbin/threading.h>
 
-/* A tied task with neither dependences, nor a detach event, nor a final
+/* A task with neither dependences, nor a detach event, nor a final
  * clause, that runs at once on its creator and takes the compiler's
- * argument block itself (gcc's throttled and undeferred tasks, gomp_task.c)
+ * argument block itself (gcc's throttled and undeferred tasks, gomp_task.c,
+ * untied ones too, which run as tied ones there)
  * needs a context of its own only if its body asks the runtime for one:
  * until then the creator's stands in for it, since the task's would start
  * as a copy (same team, seat, thread number, ICVs; final only if the
