@@ -524,9 +524,16 @@ void bob_task_begin_if0(bob_thread_t *self, bob_task_t *t)
     BOB_OMPT(bob_ompt_task_start(t, self, NULL));
 }
 
+/* A clang untied task runs as parts, each resubmitting the task for the
+ * next (bob_task_submit): undeferred, its parts all run here, before its
+ * creator goes on. (LLVM's libomp stops at an assertion instead.) */
 void bob_task_complete_if0(bob_thread_t *self, bob_task_t *t)
 {
     (void)self;
+    while (t->requeued) {
+        t->requeued = false;
+        t->kmp.routine(t->ctx.gtid, &t->kmp);
+    }
     BOB_OMPT(bob_ompt_task_end(t, end_status(t)));
     body_ended(t); /* clang ran the routine on this unit */
     destroy_privates(t);
