@@ -60,10 +60,11 @@ static bool in_progress(const bob_thread_t *member)
 /* The context a task interrupts, on whose OMPT thread it runs (libomp's
  * scheduling parent: a task is reported on the thread that runs it):
  * prior when it runs in place; else the member of the thread number it
- * runs as (its seat, lent by a member that waits), or thread 0, waiting at
- * the join, once that member's implicit task has ended (a member's ends as
- * it reaches the region's end, before the team's tasks are done); NULL if
- * neither is in progress, which leaves it on its creator's thread. */
+ * runs as (its seat, lent by a member that waits), or thread 0 once that
+ * member's implicit task has ended (a member's ends as it reaches the
+ * region's end, before the team's tasks are done): thread 0's lasts until
+ * the join, which waits for them, even while thread 0 is in a nested
+ * region of its own. NULL outside any team. */
 static bob_thread_t *host_of(const bob_task_t *t, bob_thread_t *prior)
 {
     if (prior)
@@ -74,7 +75,7 @@ static bob_thread_t *host_of(const bob_task_t *t, bob_thread_t *prior)
     int tid = t->ctx.tid;
     if (tid >= 0 && tid < team->nthreads && in_progress(&team->threads[tid]))
         return &team->threads[tid];
-    return in_progress(&team->threads[0]) ? &team->threads[0] : NULL;
+    return team->threads[0].ompt ? &team->threads[0] : NULL;
 }
 
 void bob_ompt_task_start(bob_task_t *t, bob_thread_t *prior, void *exit_fp)

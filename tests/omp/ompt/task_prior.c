@@ -1,0 +1,71 @@
+// task_schedule always names the task a starting task interrupts, never
+// NULL: thread 1 makes tasks and its body returns, ending its implicit
+// task, while thread 0 sits in a nested region of its own; the tasks then
+// start in thread 1's seat with neither member's implicit task in
+// progress, and are reported on thread 0's, which lasts until the region
+// joins. Before, their prior task was NULL, which LLVM's test tool
+// dereferences (ompt/tasks/kmp_task_depend_all.c crashed 2 runs in 10).
+// RUN: %libomp-compile %ompt-flags && %libomp-run | FileCheck %s
+// REQUIRES: bobbin
+#include "check.h"
+
+#include <omp-tools.h>
+#include <stdatomic.h>
+
+static _Atomic int null_prior, switches, made;
+
+static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
+  (void)next;
+  if (status == ompt_task_switch) {
+    if (!prior)
+      atomic_fetch_add(&null_prior, 1);
+    atomic_fetch_add(&switches, 1);
+  }
+}
+
+static int initialize(ompt_function_lookup_t lookup, int device, ompt_data_t *data) {
+  (void)device, (void)data;
+  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+  set(ompt_callback_task_schedule, (ompt_callback_t)on_task_schedule);
+  return 1;
+}
+
+static void finalize(ompt_data_t *data) { (void)data; }
+
+ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
+  (void)omp_version, (void)runtime_version;
+  static ompt_start_tool_result_t result = {initialize, finalize, {0}};
+  return &result;
+}
+
+int main(void) {
+  deadline(60, "ompt/task_prior");
+  int done = 0;
+  for (int r = 0; r < 10; r++) {
+    atomic_store(&made, 0);
+#pragma omp parallel num_threads(2) shared(done)
+    {
+      if (omp_get_thread_num() == 1) {
+        for (int i = 0; i < 4; i++) {
+#pragma omp task shared(done)
+          {
+#pragma omp atomic
+            done++;
+          }
+        }
+        atomic_store(&made, 1);
+      } else {
+        while (!atomic_load(&made))
+          ;
+#pragma omp parallel num_threads(2)
+        usleep(20000); /* the outer tasks start meanwhile, elsewhere */
+      }
+    }
+  }
+  CHECK_EQ(done, 40);
+  CHECK(atomic_load(&switches) >= 40);
+  CHECK_EQ(atomic_load(&null_prior), 0);
+  printf("done\n");
+  return 0;
+}
+// CHECK: done
