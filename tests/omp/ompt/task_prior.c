@@ -23,20 +23,11 @@ static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt
   }
 }
 
-static int initialize(ompt_function_lookup_t lookup, int device, ompt_data_t *data) {
-  (void)device, (void)data;
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+static void tool_register(ompt_set_callback_t set) {
   set(ompt_callback_task_schedule, (ompt_callback_t)on_task_schedule);
-  return 1;
 }
 
-static void finalize(ompt_data_t *data) { (void)data; }
-
-ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
-  (void)omp_version, (void)runtime_version;
-  static ompt_start_tool_result_t result = {initialize, finalize, {0}};
-  return &result;
-}
+#include "tool_min.h"
 
 int main(void) {
   deadline(60, "ompt/task_prior");
