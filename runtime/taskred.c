@@ -24,7 +24,8 @@
  * whatever length some other task left there. Such a copy belongs instead
  * to the explicit task that asks for it: made and initialised when it
  * first asks, with the length it has just set, and combined into the item
- * (under the item's lock) when its body ends, on its own unit, whose block
+ * (under a lock of the target's, which the item of a nested taskgroup
+ * over the same variable shares) when its body ends, on its own unit, whose block
  * holds the length it set: a task's block is that of the thread executing
  * it (tls.c), which a tied task keeps to its end; clang sets the length and
  * asks for the copy again at the entry of each part of an untied task, so
@@ -93,7 +94,7 @@ typedef struct item {
      * and those no task holds (under lock) */
     _Atomic(struct bob_taskred_copy *) copies;
     struct bob_taskred_copy *idle;
-    uint32_t lock; /* lazy: held while a copy is combined or taken */
+    uint32_t lock; /* lazy: held while a copy is taken or given back */
 } item_t;
 
 typedef struct bob_taskred {
@@ -299,14 +300,30 @@ static char *task_copy(bob_task_t *t, item_t *it)
     return bytes_of(tc);
 }
 
+/* A lazy copy is combined under a lock of its target's, not its item's:
+ * the items of nested taskgroups that reduce one variable both go into
+ * it, each task as it ends. */
+enum { INTO_LOCKS = 64 };
+static struct {
+    _Alignas(CACHE_LINE) uint32_t word;
+} into_locks[INTO_LOCKS];
+
+static uint32_t *into_lock(const void *into)
+{
+    return &into_locks[((uintptr_t)into / CACHE_LINE) % INTO_LOCKS].word;
+}
+
 void bob_taskred_task_end(bob_task_t *t)
 {
     task_copy_t *tc = t->taskred, *next;
     for (; tc; tc = next) {
         next = tc->next;
         item_t *it = tc->it;
-        bob_spin_acquire(&it->lock);
+        uint32_t *lock = into_lock(it->into);
+        bob_spin_acquire(lock);
         combine(it, it->into, bytes_of(tc));
+        bob_spin_release(lock);
+        bob_spin_acquire(&it->lock);
         tc->next = it->idle;
         it->idle = tc;
         bob_spin_release(&it->lock);
