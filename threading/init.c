@@ -287,8 +287,7 @@ int bt_init_with(const bt_options_t *options)
     static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
     pthread_once(&fork_once, bti_fork_handlers_install);
     bti_g.initialized = true;
-    btd_ctx_make(&bti_g.es[0]->sched_ctx, bti_g.es[0]->sched_stack.lo,
-                 bti_g.es[0]->sched_stack.size, bti_sched_main, NULL);
+    bti_ctx_make(&bti_g.es[0]->sched_ctx, &bti_g.es[0]->sched_stack, bti_sched_main, NULL);
     for (int i = 1; i < bti_g.num_es; i++)
         bti_es_restart(bti_g.es[i]);
     bti_preempt_init();

@@ -17,6 +17,7 @@
 #include "preempt.h"
 #include "scheduler.h"
 #include "stack.h"
+#include "switch.h"
 #include "topology.h"
 
 #include <stdlib.h>
@@ -188,8 +189,7 @@ static void start(bti_klt_t *k, bool held)
 
 void bti_klt_spawn(bti_es_t *es)
 {
-    btd_ctx_make(&es->sched_ctx, es->sched_stack.lo, es->sched_stack.size, bti_sched_main,
-                 NULL);
+    bti_ctx_make(&es->sched_ctx, &es->sched_stack, bti_sched_main, NULL);
     start(record_new(es), false);
 }
 
@@ -200,8 +200,7 @@ static void spare_new(bti_es_t *es)
     bti_klt_t *k = record_new(es);
     if (!bti_stack_map(bti_g.stack_size, &k->seat.sched_stack))
         bti_fatal("cannot map a scheduler stack for ES %d", es->rank);
-    btd_ctx_make(&k->seat.sched_ctx, k->seat.sched_stack.lo, k->seat.sched_stack.size,
-                 bti_sched_main, NULL);
+    bti_ctx_make(&k->seat.sched_ctx, &k->seat.sched_stack, bti_sched_main, NULL);
     start(k, true);
 }
 

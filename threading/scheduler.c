@@ -586,7 +586,7 @@ void bti_promote(bti_es_t *es, bt_unit_t *self)
     }
     /* SC or SS: a new scheduler starts */
     bti_stack_t colored = bti_stack_colored(&es->sched_stack);
-    btd_ctx_make(&es->sched_ctx, colored.lo, colored.size, bti_sched_main, NULL);
+    bti_ctx_make(&es->sched_ctx, &colored, bti_sched_main, NULL);
 }
 
 void bti_sched_main(void *unused)

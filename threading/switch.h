@@ -12,14 +12,21 @@
 /* The sanitizer's key values of the OS thread serving an ES (tls.h). */
 enum { BTI_ASAN_SAVE_BYTES = 512 };
 #define BTI_ASAN_SEAT(es) ((es)->asan_save)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #define BTI_ASAN_LEAVE(save, stack)                                                   \
     __sanitizer_start_switch_fiber(save, (stack)->lo, (stack)->size)
 #define BTI_ASAN_ARRIVE(save) __sanitizer_finish_switch_fiber(save, NULL, NULL)
+/* A frame's prologue poisons its redzones and leaves its variables' shadow
+ * as it finds it, clean if every frame before returned. A context started
+ * at a stack's top drops whatever frames were there (a scheduler restarted
+ * or stopped), so their poison must go first. */
+#define BTI_ASAN_FRESH(stack) __asan_unpoison_memory_region((stack)->lo, (stack)->size)
 #else
 #define BTI_ASAN_SEAT(es) NULL
 #define BTI_ASAN_LEAVE(save, stack) ((void)(save), (void)(stack))
 #define BTI_ASAN_ARRIVE(save) ((void)(save))
+#define BTI_ASAN_FRESH(stack) ((void)(stack))
 #endif
 
 static inline void bti_switch(btd_ctx_t *from, btd_ctx_t *to, const bti_stack_t *to_stack)
@@ -52,8 +59,19 @@ __attribute__((noreturn)) static inline void bti_jump(btd_ctx_t *to,
 __attribute__((noreturn)) static inline void bti_run_on(const bti_stack_t *stack,
                                                         btd_entry_t entry, void *arg)
 {
+    BTI_ASAN_FRESH(stack);
     BTI_ASAN_LEAVE(NULL, stack);
     btd_ctx_run(stack->lo, stack->size, entry, arg);
+}
+
+/* Makes ctx a context that calls entry(arg) at the top of stack, where no
+ * frame of what ran there before is kept. entry must call
+ * BTI_ASAN_ARRIVE(NULL) first. */
+static inline void bti_ctx_make(btd_ctx_t *ctx, const bti_stack_t *stack, btd_entry_t entry,
+                                void *arg)
+{
+    BTI_ASAN_FRESH(stack);
+    btd_ctx_make(ctx, stack->lo, stack->size, entry, arg);
 }
 
 #endif
