@@ -348,6 +348,19 @@ static void make_ready(bt_unit_t *u)
     bti_pool_push(&u->es->pools[bti_roams(u) ? 1 : 0], u);
 }
 
+/* u, its context saved, waits for a wake: RUNNING -> PARKED. */
+static void park(bt_unit_t *u)
+{
+    int expected = BTI_RUNNING;
+    if (!atomic_compare_exchange_strong_explicit(&u->park, &expected, BTI_PARKED,
+                                                 memory_order_acq_rel, memory_order_acquire)) {
+        /* The wake came first: consume the permit, stay ready where the
+         * wake would have put it. */
+        atomic_store_explicit(&u->park, BTI_RUNNING, memory_order_relaxed);
+        make_ready(u);
+    }
+}
+
 void bti_after_switch(bti_es_t *es)
 {
     if (es->current) /* the scheduler writes nothing in the block it keeps (tls.h) */
@@ -355,15 +368,7 @@ void bti_after_switch(bti_es_t *es)
     bt_unit_t *u = es->parking;
     if (u) {
         es->parking = NULL;
-        int expected = BTI_RUNNING;
-        if (!atomic_compare_exchange_strong_explicit(&u->park, &expected, BTI_PARKED,
-                                                     memory_order_acq_rel,
-                                                     memory_order_acquire)) {
-            /* The wake came first: consume the permit, stay ready where
-             * the wake would have put it. */
-            atomic_store_explicit(&u->park, BTI_RUNNING, memory_order_relaxed);
-            make_ready(u);
-        }
+        park(u);
     }
     if ((u = es->yielding)) {
         es->yielding = NULL;
@@ -451,17 +456,28 @@ static bool fits_scheduler_stack(const bti_es_t *es, const bt_unit_t *u)
     return bti_stack_span(u->stack_size) == es->sched_stack.size;
 }
 
-/* ROC: its first frame on its own stack. */
+/* The joiner that called ROC or SS unit u (bti_run_roc), if one did. */
+static bt_unit_t *joiner_below(const bt_unit_t *u)
+{
+    return u->joiner_below
+               ? ((bti_waiter_t *)atomic_load_explicit(&u->join, memory_order_relaxed))->unit
+               : NULL;
+}
+
+/* ROC: its first frame on its own stack, called by a scheduler or a joiner
+ * that left nothing for bti_after_switch to finish. */
 static void roc_entry(void *arg)
 {
     BTI_ASAN_ARRIVE(NULL);
     bt_unit_t *u = arg;
-    bti_after_switch(bti_es_self());
+    bti_arg_load(u);
     u->fn(u->arg);
-    if (u->unpromoted) { /* it never suspended: back to the scheduler's call */
+    if (u->unpromoted) { /* it never suspended: back to its caller */
         bti_es_t *es = bti_es_self();
         es->roc_completed = true;
-        BTI_ASAN_LEAVE(NULL, &es->sched_stack);
+        bt_unit_t *joiner = joiner_below(u);
+        BTI_ASAN_LEAVE(NULL, joiner ? bti_unit_stack(&es->sched_stack, joiner)
+                                    : &es->sched_stack);
     } /* else the return address leads to roc_promoted_exit */
 }
 
@@ -484,6 +500,39 @@ __attribute__((noreturn, force_align_arg_pointer)) static void roc_promoted_exit
     ult_exit(bti_es_self()->current);
 }
 
+#ifdef BTD_HAVE_ROC
+bool bti_run_roc(bti_es_t *es, bt_unit_t *joiner, bt_unit_t *u)
+{
+    u->es = es;
+    u->started = true;
+    u->joiner_below = joiner != NULL;
+    es->current = u;
+    if (!u->stack.lo)
+        bti_stack_attach(es, u);
+    u->stack_floor = u->stack.lo;
+    u->unpromoted = true;
+    bti_stack_t colored = bti_stack_colored(&u->stack);
+    void *top = (void *)(((uintptr_t)colored.lo + colored.size) & ~(uintptr_t)15);
+    u->ret_slot = btd_roc_ret_slot(top);
+    void *fake = NULL;
+    bti_tls_enter(es, bti_tls_start(es, u));
+    BTI_ASAN_LEAVE(&fake, &u->stack);
+    btd_roc_call(joiner ? &joiner->ctx : &es->sched_ctx, top, roc_entry, u);
+    BTI_ASAN_ARRIVE(fake);
+    /* after a switch, perhaps on another ES, whose flag is not set */
+    es = bti_es_self();
+    if (!es->roc_completed)
+        return false;
+    es->roc_completed = false;
+    u->joiner_below = false;
+    bti_arg_clear();
+    bti_unit_release_keys(u);
+    bti_tls_end(es, u);
+    bti_stack_release(es, u);
+    return true;
+}
+#endif
+
 /* The scheduler starts a unit of a promotable kind. The loop keeps nothing
  * in locals that it needs after the call, as an SC unit that suspends takes
  * this stack along and a new scheduler continues on another. */
@@ -494,32 +543,15 @@ static void run_promotable(bti_es_t *es, bt_unit_t *u)
     es->current = u;
     switch (u->kind) {
 #ifdef BTD_HAVE_ROC
-    case BT_ULT_ROC: {
-        if (!u->stack.lo)
-            bti_stack_attach(es, u);
-        u->stack_floor = u->stack.lo;
-        u->unpromoted = true;
-        bti_stack_t colored = bti_stack_colored(&u->stack);
-        void *top = (void *)(((uintptr_t)colored.lo + colored.size) & ~(uintptr_t)15);
-        u->ret_slot = btd_roc_ret_slot(top);
-        void *fake = NULL;
-        bti_tls_enter(es, bti_tls_start(es, u));
-        BTI_ASAN_LEAVE(&fake, &u->stack);
-        btd_roc_call(&es->sched_ctx, top, roc_entry, u);
-        BTI_ASAN_ARRIVE(fake);
-        if (es->roc_completed) { /* done, without a single switch */
-            es->roc_completed = false;
+    case BT_ULT_ROC:
+        if (bti_run_roc(es, NULL, u)) { /* done, without a single switch */
             es->current = NULL;
-            bti_arg_clear();
-            bti_unit_release_keys(u);
-            bti_tls_end(es, u);
             bti_tls_leave_ended(es, u);
-            bti_unit_finish(es, u);
+            bti_unit_end(es, u);
         } else {
-            bti_after_switch(es);
+            bti_after_switch(bti_es_self());
         }
         return;
-    }
 #endif
     case BT_ULT_SC: {
         void *mine = es->sched_stack.lo;
@@ -573,8 +605,15 @@ void bti_promote(bti_es_t *es, bt_unit_t *self)
             return;
     }
 #ifdef BTD_HAVE_ROC
-    if (self->kind == BT_ULT_ROC) {
+    bt_unit_t *joiner = joiner_below(self);
+    if (self->kind == BT_ULT_ROC || joiner) { /* an SS unit its joiner called too */
         *self->ret_slot = (void *)roc_promoted_exit;
+        if (joiner) { /* it waits beneath, parked, for u's end (ult_exit) */
+            self->joiner_below = false;
+            park(joiner);
+            if (joiner->unpromoted)
+                bti_promote(es, joiner);
+        }
         return;
     }
 #endif

@@ -22,6 +22,16 @@ void bti_after_switch(bti_es_t *es);
  * if new) on ES es; returns when control comes back. es->current must
  * already be u. The caller then calls bti_after_switch(bti_es_self()). */
 void bti_run_ult(bti_es_t *es, btd_ctx_t *from, bt_unit_t *u);
+/* Calls u, not started, on its own stack, return on completion: a ROC
+ * unit from the scheduler (joiner NULL), or a ROC or SS unit from its
+ * joiner, whose waiter is in u->join (a joiner has state that SS's
+ * dropped scheduler would lose). The caller's context is saved once, and
+ * u's return comes back to it. Returns
+ * true if u ended so: its keys and TLS are done with and its stack
+ * released, es->current still u. Returns false if u suspended: control
+ * came back through a switch, after u ended for a joiner (ult_exit), and
+ * the caller must call bti_after_switch(bti_es_self()). */
+bool bti_run_roc(bti_es_t *es, bt_unit_t *joiner, bt_unit_t *u);
 /* Runs u to completion on the calling stack, like a call: a tasklet, or an
  * SC unit run in place by its joiner, which may suspend meanwhile and, if
  * it and every unit beneath it roam (yieldq.h), come back on another ES:

@@ -61,6 +61,7 @@ bt_unit_t *bt_create(bt_pool_t *pool, bt_fn_t fn, void *arg, const bt_unit_attr_
     u->keys = NULL;
     u->nkeys = 0;
     u->host = NULL;
+    u->joiner_below = false;
     if (u->kind == BT_ULT_FULL && !u->is_tasklet && es)
         bti_stack_attach(es, u); /* FULL: the stack comes with the unit */
     if (!pool)
@@ -106,6 +107,29 @@ static void join_bypass(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
     bti_run_ult(es, &self->ctx, u);
     bti_after_switch(bti_es_self());
 }
+
+#ifdef BTD_HAVE_ROC
+/* Runs ROC or SS unit u, just taken from es's pools, in place of the
+ * joining ULT, on u's own stack like a call, as the scheduler runs ROC:
+ * u's return comes back here, and only if u suspends does the joiner park
+ * (bti_promote) for u's end to hand control back (ult_exit). Not inlined:
+ * join_ready, which every join runs, then stays small enough to be. */
+__attribute__((noinline)) static void join_call(bti_es_t *es, bt_unit_t *self, bt_unit_t *u)
+{
+    bti_waiter_t w = {.unit = self};
+    atomic_store_explicit(&u->join, (uintptr_t)&w, memory_order_relaxed);
+    bti_arg_save(self);
+    if (!bti_run_roc(es, self, u)) {
+        bti_after_switch(bti_es_self());
+        return;
+    }
+    es->current = self;
+    bti_tls_enter(es, bti_unit_tls(es, self));
+    bti_arg_load(self);
+    /* relaxed: as in join_hosted */
+    atomic_store_explicit(&u->join, BTI_JOIN_DONE, memory_order_relaxed);
+}
+#endif
 
 /* Whether self's block is the home block while another unit keeps it
  * (bti_home_leave): a unit self ran in place would run with it, as a
@@ -167,7 +191,12 @@ static bool join_ready(bti_es_t *es, bt_unit_t *self, bt_unit_t *u, bool lazy)
         return true;
     }
     if (!self->is_tasklet && bti_may_run(es, u)) {
-        join_bypass(es, self, u);
+#ifdef BTD_HAVE_ROC
+        if (!u->started && (u->kind == BT_ULT_ROC || u->kind == BT_ULT_SS))
+            join_call(es, self, u);
+        else
+#endif
+            join_bypass(es, self, u);
         return true;
     }
     /* a tasklet does not switch: put it back */

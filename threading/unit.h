@@ -88,6 +88,9 @@ struct bt_unit {
     bti_stack_t stack; /* attached when a ULT starts, released when it ends */
     uint32_t nkeys;
     void **ret_slot; /* ROC: where its return address is */
+    /* ROC or SS: called by its joiner, the waiter in join, whose context
+     * the call saved (bti_run_roc); cleared once it ends or suspends. */
+    bool joiner_below;
 #ifdef BTI_ASAN
     /* bt_self_set_arg or _set_flag wrote its TLS block's slots since the
      * unit last left (bti_arg_save): a unit must never be loaded so (es.h) */
