@@ -38,6 +38,11 @@ config.environment["BOBBIN_NUM_ES"] = "2"
 ult_kind = lit_config.params.get("ult_kind")
 if ult_kind:
     config.environment["BOBBIN_ULT_KIND"] = ult_kind
+# A waiter runs a task on its own stack only if the task's unit may run
+# there: an SC unit (the default) may, the other kinds have stacks of
+# their own. Pthread runtimes always do.
+if ult_kind in (None, "sc") or runtime != "bobbin":
+    config.available_features.add("tasks-on-waiter-stack")
 preload = ""
 if config.sanitize and runtime == "bobbin" and config.sanitizer_preload:
     # The test programs are not instrumented; the sanitized library needs

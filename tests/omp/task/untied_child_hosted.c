@@ -1,4 +1,4 @@
-// REQUIRES: bobbin
+// REQUIRES: bobbin, tasks-on-waiter-stack
 // An untied task that its parent task finds unstarted at a taskwait runs
 // in place, as a tied one does: on the parent's stack, just below the
 // parent's frame, and with the parent's TLS block, so the parent does not

@@ -1,3 +1,4 @@
+// REQUIRES: tasks-on-waiter-stack
 // A thread that waits for tasks runs them itself, on its own stack, as
 // libomp and libgomp threads do: at a taskwait its children, at the end
 // of a taskgroup the tasks counted in it (a child's child too), at a

@@ -1,3 +1,4 @@
+// REQUIRES: tasks-on-waiter-stack
 // An explicit task that waits for its children at a taskwait runs them
 // itself, on its own stack, as a libomp or libgomp thread runs them on its
 // own: a tree of tasks that each wait for their two children runs depth
