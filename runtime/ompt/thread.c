@@ -213,6 +213,13 @@ void bob_ompt_member_begin(bob_thread_t *t)
         implicit_begin(t->ompt, t->team, t->tid);
 }
 
+/* With a tool, the region ends at a barrier of the whole team, as on
+ * libomp: a member whose body returned waits there until every member has
+ * arrived and the team's tasks are done, running them meanwhile or lending
+ * its seat to them, so that a task that runs while the member waits is
+ * reported on the member's thread (ompt/task.c), as libomp reports a task
+ * run by a worker at the join barrier. Without a tool members end at
+ * once, and thread 0's join waits for them and the tasks (team.c). */
 void bob_ompt_member_end(bob_thread_t *t)
 {
     if (!t->ompt)
@@ -221,6 +228,7 @@ void bob_ompt_member_end(bob_thread_t *t)
         bob_ompt_take_ra(); /* no entry point's: the body has returned */
         body_returned(t->ompt);
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
+        bob_region_end_barrier(t);
         bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
     }
     implicit_end(t->ompt, t->team, t->tid);
@@ -258,9 +266,10 @@ void bob_ompt_join_begin(bob_thread_t *t)
         bob_ompt_take_ra();
         bob_ompt_ra = t->team->ompt->ra;
         body_returned(t->ompt);
-    }
-    if (t->ompt)
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
+        if (t->team->nthreads > 1)
+            bob_region_end_barrier(t);
+    }
 }
 
 void bob_ompt_join_end(bob_thread_t *t)
