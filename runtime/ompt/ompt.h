@@ -11,10 +11,13 @@
  * initial thread is one from the tool's start (or, for an application
  * thread, from its first OpenMP call) until the program ends (or the
  * application thread does); each member of a team other than thread 0 is
- * one from the moment its work unit starts running the region as that
- * thread until the region's implicit barrier, where the unit ends; thread
- * 0 is the OpenMP thread that encountered the construct, the same OMPT
- * thread. An explicit task is reported on the OMPT thread of the thread
+ * a worker thread from the moment its work unit starts running the region
+ * as that thread until the region's implicit barrier, where the unit ends,
+ * and the worker goes idle, kept for the next member to begin, as libomp
+ * keeps its pool's threads: a tool sees as many workers as members ran at
+ * once, each begin once and end when the tool does, with the data it gave
+ * them; thread 0 is the OpenMP thread that encountered the construct, the
+ * same OMPT thread. An explicit task is reported on the OMPT thread of the thread
  * number it runs as (its seat, seat.c), interrupting that member's
  * implicit task, which waits, as libomp reports a task on the thread that
  * runs it (ompt/task.c says when it stays on its creator's): Bobbin runs
@@ -54,6 +57,7 @@ typedef struct bob_ompt_thread {
     /* at a taskyield: the first task it starts then reports
      * ompt_task_yield, not ompt_task_switch, as libomp's does */
     _Atomic bool yielded;
+    struct bob_ompt_thread *idle_next; /* a worker, in the idle pool (thread.c) */
 } bob_ompt_thread_t;
 
 /* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
