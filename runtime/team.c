@@ -238,6 +238,35 @@ static void external_key_create(void)
         bob_fatal("cannot create a thread-exit hook for application threads");
 }
 
+/* With a tool, ES 0's initial thread ends with its OS thread where that
+ * is an application thread that exits (the substrate gives ES 0 another,
+ * threading/init.c), as any application thread's does, and as libomp
+ * ends a root thread; the program's main thread ends in exit, which runs
+ * no such hook, and its initial thread with the tool (bob_ompt_fini). */
+static pthread_key_t main_key;
+
+static void main_exit(void *initial)
+{
+    /* the substrate's hook may have left ES 0 already: the tool's
+     * inquiries find the thread that ends here */
+    external_self = initial;
+    BOB_OMPT(bob_ompt_initial_end(external_self));
+    external_self = NULL;
+}
+
+static void main_key_create(void)
+{
+    if (pthread_key_create(&main_key, main_exit))
+        bob_fatal("cannot create a thread-exit hook for the initial thread");
+}
+
+static void main_exit_hook(bob_thread_t *t)
+{
+    static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+    pthread_once(&key_once, main_key_create);
+    pthread_setspecific(main_key, t);
+}
+
 /* The initial thread of ES 0's main ULT (the thread that started the
  * substrate), made on first use. */
 static bob_thread_t *main_initial_thread(void)
@@ -249,6 +278,7 @@ static bob_thread_t *main_initial_thread(void)
         t->binding = bob_places_initial_binding(true);
         bt_self_set_arg(t);
         BOB_OMPT(bob_ompt_initial_begin(t));
+        BOB_OMPT(main_exit_hook(t));
     }
     return t;
 }

@@ -42,3 +42,4 @@ int main(void) {
 // CHECK: done
 // CHECK-NEXT: [[W:[0-9]+]] thread_end thread=[[W]]
 // CHECK-NEXT: 0 finalize
+// CHECK-NEXT: 0 balance threads=0 parallel=0 implicit=0 sync=0 wait=0 work=0 masked=0 held=0
