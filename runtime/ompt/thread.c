@@ -162,11 +162,12 @@ const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx)
 
 void bob_ompt_enter(bob_thread_t *ctx)
 {
-    void *cfa = bob_ompt_cfa;
+    void *cfa = bob_ompt_cfa, *fp = bob_ompt_caller_fp;
     if (!ctx || !ctx->ompt || ctx->ompt->frame.enter_frame.ptr || !cfa)
         return;
-    ctx->ompt->frame.enter_frame.ptr = cfa;
-    ctx->ompt->frame.enter_frame_flags = BOB_OMPT_FRAME_FLAGS;
+    ctx->ompt->frame.enter_frame.ptr = fp ? fp : cfa;
+    ctx->ompt->frame.enter_frame_flags =
+        fp ? ompt_frame_application | ompt_frame_framepointer : BOB_OMPT_FRAME_FLAGS;
 }
 
 void bob_ompt_leave(bob_thread_t *ctx)
