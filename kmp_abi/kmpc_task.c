@@ -116,7 +116,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_taskyield(ident_t *loc, kmp_int32 gtid, int end_
 KMP_EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, kmp_int32 gtid, kmp_task_t *task)
 {
     (void)loc, (void)gtid;
-    BOB_OMPT_RA();
+    BOB_OMPT_RA_FP();
     bob_task_begin_if0(bob_self(), bob_task_of(task));
 }
 

@@ -115,6 +115,8 @@ static bool barrier_wait(bob_thread_t *self, bool cancellable)
     return cancelled(team, cancellable);
 }
 
+void bob_region_end_barrier(bob_thread_t *self) { barrier_wait(self, false); }
+
 void bob_barrier_cancel(bob_team_t *team)
 {
     atomic_fetch_or(&team->bar_gen, BAR_CANCELLED);

@@ -498,6 +498,10 @@ void bob_barrier(bob_thread_t *self);
 void bob_barrier_as(bob_thread_t *self, int kind);
 /* The barrier's body; with cancellable, leaves early (true) on cancel parallel. */
 bool bob_barrier_wait(bob_thread_t *self, bool cancellable);
+/* A region's implicit barrier, unreported, which only a tool's view of
+ * the region needs (ompt/thread.c): without one, members end as their
+ * bodies return and thread 0's join waits for them and the team's tasks. */
+void bob_region_end_barrier(bob_thread_t *self);
 /* Lets the waiters of team's cancellable barriers go: cancel parallel was
  * requested (team->cancel). */
 void bob_barrier_cancel(bob_team_t *team);

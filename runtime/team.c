@@ -238,6 +238,35 @@ static void external_key_create(void)
         bob_fatal("cannot create a thread-exit hook for application threads");
 }
 
+/* With a tool, ES 0's initial thread ends with its OS thread where that
+ * is an application thread that exits (the substrate gives ES 0 another,
+ * threading/init.c), as any application thread's does, and as libomp
+ * ends a root thread; the program's main thread ends in exit, which runs
+ * no such hook, and its initial thread with the tool (bob_ompt_fini). */
+static pthread_key_t main_key;
+
+static void main_exit(void *initial)
+{
+    /* the substrate's hook may have left ES 0 already: the tool's
+     * inquiries find the thread that ends here */
+    external_self = initial;
+    BOB_OMPT(bob_ompt_initial_end(external_self));
+    external_self = NULL;
+}
+
+static void main_key_create(void)
+{
+    if (pthread_key_create(&main_key, main_exit))
+        bob_fatal("cannot create a thread-exit hook for the initial thread");
+}
+
+static void main_exit_hook(bob_thread_t *t)
+{
+    static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+    pthread_once(&key_once, main_key_create);
+    pthread_setspecific(main_key, t);
+}
+
 /* The initial thread of ES 0's main ULT (the thread that started the
  * substrate), made on first use. */
 static bob_thread_t *main_initial_thread(void)
@@ -249,6 +278,7 @@ static bob_thread_t *main_initial_thread(void)
         t->binding = bob_places_initial_binding(true);
         bt_self_set_arg(t);
         BOB_OMPT(bob_ompt_initial_begin(t));
+        BOB_OMPT(main_exit_hook(t));
     }
     return t;
 }
@@ -421,17 +451,23 @@ static void run_member(bob_thread_t *t)
     bob_invoke_microtask(t->fn, &gtid, &tid, t->argc, t->argv, bob_ompt_exit_slot(t));
 }
 
-/* A member's region ends without a barrier: its seat is free for the
- * team's tasks from then on. Its implicit task ends for OMPT first: a
+/* A member's region ends without a barrier (but with a tool, below): its
+ * seat is free for the team's tasks from then on. Its implicit task ends for OMPT first: a
  * task that takes the seat reports on the member's thread while that
  * task is in progress (ompt/task.c), and the tool may free the task's
  * data when it ends. */
 static void member_main(void *arg)
 {
-    BOB_OMPT(bob_ompt_member_begin(arg));
-    run_member(arg);
-    BOB_OMPT(bob_ompt_member_end(arg));
-    bob_seat_leave(arg);
+    bob_thread_t *t = arg;
+    BOB_OMPT(bob_ompt_member_begin(t));
+    run_member(t);
+    /* A team with an OMPT record ends at a barrier of all its members
+     * (ompt/thread.c), which each must reach: whether to is the record's
+     * to say, which lasts the region, not bob_ompt_on, which
+     * ompt_finalize_tool may clear before some member gets here. */
+    if (__builtin_expect(t->ompt != NULL, 0))
+        bob_ompt_member_end(t);
+    bob_seat_leave(t);
 }
 
 bool bob_run_body_again(bob_thread_t *self)
@@ -600,7 +636,8 @@ void bob_fork(void (*fn)(void), int argc, void **argv, bool if_cond)
     bob_thread_t *t0 = &team->threads[0];
     BOB_OMPT(bob_ompt_member_begin(t0));
     run_member(t0);
-    BOB_OMPT(bob_ompt_join_begin(t0));
+    if (__builtin_expect(t0->ompt != NULL, 0)) /* as a member does, in member_main */
+        bob_ompt_join_begin(t0);
     if (nthreads > 1) { /* the join may sleep: the team's tasks may have t0's seat */
         bob_seat_lend(t0, BOB_LEND_JOIN);
         bob_join_members(team);

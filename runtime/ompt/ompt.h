@@ -11,10 +11,13 @@
  * initial thread is one from the tool's start (or, for an application
  * thread, from its first OpenMP call) until the program ends (or the
  * application thread does); each member of a team other than thread 0 is
- * one from the moment its work unit starts running the region as that
- * thread until the region's implicit barrier, where the unit ends; thread
- * 0 is the OpenMP thread that encountered the construct, the same OMPT
- * thread. An explicit task is reported on the OMPT thread of the thread
+ * a worker thread from the moment its work unit starts running the region
+ * as that thread until the region's implicit barrier, where the unit ends,
+ * and the worker goes idle, kept for the next member to begin, as libomp
+ * keeps its pool's threads: a tool sees as many workers as members ran at
+ * once, each begin once and end when the tool does, with the data it gave
+ * them; thread 0 is the OpenMP thread that encountered the construct, the
+ * same OMPT thread. An explicit task is reported on the OMPT thread of the thread
  * number it runs as (its seat, seat.c), interrupting that member's
  * implicit task, which waits, as libomp reports a task on the thread that
  * runs it (ompt/task.c says when it stays on its creator's): Bobbin runs
@@ -54,6 +57,7 @@ typedef struct bob_ompt_thread {
     /* at a taskyield: the first task it starts then reports
      * ompt_task_yield, not ompt_task_switch, as libomp's does */
     _Atomic bool yielded;
+    struct bob_ompt_thread *idle_next; /* a worker, in the idle pool (thread.c) */
 } bob_ompt_thread_t;
 
 /* OpenMP 5.2's ompt_dispatch_chunk_t: a chunk's lowest iteration value and
@@ -137,21 +141,35 @@ extern _Thread_local const void *bob_ompt_ra __attribute__((tls_model("initial-e
 /* The entry point's canonical frame address, beside its return address:
  * the enter_frame of the task that called it (see frames below). */
 extern _Thread_local void *bob_ompt_cfa __attribute__((tls_model("initial-exec")));
-#define BOB_OMPT_RA()                                                      \
+/* An entry point after which the compiled code calls a task's routine
+ * itself (clang's __kmpc_omp_task_begin_if0) stores its caller's frame
+ * pointer too (BOB_OMPT_RA_FP), the frame the task's body links to: the
+ * creator's enter frame then, which is the task's exit frame (see frames
+ * below), as libomp reports both. __builtin_frame_address(1) gives that
+ * entry point a frame pointer of its own. The others store nothing more
+ * (bob_ompt_take_ra clears it): a store in their branch for a tool, never
+ * taken without one, still changes how the compiler lays out their fast
+ * path, __kmpc_fork_call's among them. */
+extern _Thread_local void *bob_ompt_caller_fp __attribute__((tls_model("initial-exec")));
+#define BOB_OMPT_RA_AND(also)                                              \
     do {                                                                   \
         if (__builtin_expect(bob_ompt_ra_wanted, 0)) {                     \
             bob_ompt_ra = __builtin_return_address(0);                     \
             bob_ompt_cfa = __builtin_dwarf_cfa();                          \
+            also;                                                          \
         }                                                                  \
     } while (0)
+#define BOB_OMPT_RA() BOB_OMPT_RA_AND((void)0)
+#define BOB_OMPT_RA_FP() BOB_OMPT_RA_AND(bob_ompt_caller_fp = __builtin_frame_address(1))
 
-/* Takes the return address, and forgets the frame address with it: an
+/* Takes the return address, and forgets the frame addresses with it: an
  * event that enters the runtime's frame calls bob_ompt_enter first. */
 static inline const void *bob_ompt_take_ra(void)
 {
     const void *ra = bob_ompt_ra;
     bob_ompt_ra = NULL;
     bob_ompt_cfa = NULL;
+    bob_ompt_caller_fp = NULL;
     return ra;
 }
 
@@ -211,7 +229,10 @@ bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx);
  * called the runtime, flagged ompt_frame_runtime | ompt_frame_cfa (the
  * entry points keep no frame pointer), set while it is in a parallel
  * region it encountered, a barrier or other wait, or making a task, NULL
- * while its own code runs. */
+ * while its own code runs; but for an undeferred task whose routine the
+ * compiled code calls itself (clang's if(0)), its creator's frame pointer,
+ * flagged ompt_frame_application | ompt_frame_framepointer: the task's
+ * exit frame too, the frame its body links to. */
 enum {
     BOB_OMPT_EXIT_FLAGS = ompt_frame_runtime | ompt_frame_framepointer,
     BOB_OMPT_FRAME_FLAGS = ompt_frame_runtime | ompt_frame_cfa,

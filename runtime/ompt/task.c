@@ -60,11 +60,12 @@ static bool in_progress(const bob_thread_t *member)
 /* The context a task interrupts, on whose OMPT thread it runs (libomp's
  * scheduling parent: a task is reported on the thread that runs it):
  * prior when it runs in place; else the member of the thread number it
- * runs as (its seat, lent by a member that waits), or thread 0 once that
- * member's implicit task has ended (a member's ends as it reaches the
- * region's end, before the team's tasks are done): thread 0's lasts until
- * the join, which waits for them, even while thread 0 is in a nested
- * region of its own. NULL outside any team. */
+ * runs as (its seat, lent by a member that waits, at the region's end too:
+ * with a tool, a member's implicit task lasts until the team's tasks are
+ * done, ompt/thread.c), or thread 0 where that member's implicit task is
+ * not its thread's task in progress (it is in a nested region of its
+ * own): thread 0's lasts until the join, even while thread 0 is in a
+ * nested region of its own. NULL outside any team. */
 static bob_thread_t *host_of(const bob_task_t *t, bob_thread_t *prior)
 {
     if (prior)

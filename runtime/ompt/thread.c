@@ -37,14 +37,75 @@ static void team_record_free(bob_team_t *team)
     team->ompt = NULL;
 }
 
-bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx)
-{
-    return ctx && ctx->ompt ? ctx->ompt->thread : NULL;
-}
-
 ompt_data_t *bob_ompt_parallel_data(const bob_team_t *team)
 {
     return team && team->ompt ? &team->ompt->parallel : NULL;
+}
+
+/* The idle workers (ompt.h), the last to go idle first: a region's
+ * members take those of the region before, as libomp's hot team keeps
+ * its threads. */
+static bob_ompt_thread_t *idle_workers;
+static uint32_t idle_lock;
+
+/* A worker for a member to begin as: an idle one, or a new one (fresh),
+ * which begins once the member runs as it. */
+static bob_ompt_thread_t *worker_take(bool *fresh)
+{
+    bob_spin_acquire(&idle_lock);
+    bob_ompt_thread_t *w = idle_workers;
+    if (w)
+        idle_workers = w->idle_next;
+    bob_spin_release(&idle_lock);
+    *fresh = !w;
+    if (w)
+        return w;
+    w = calloc(1, sizeof *w);
+    if (!w)
+        bob_fatal("out of memory for the OMPT record of a worker thread");
+    return w;
+}
+
+static void worker_idle(bob_ompt_thread_t *w)
+{
+    w->state = ompt_state_idle;
+    bob_spin_acquire(&idle_lock);
+    w->idle_next = idle_workers;
+    idle_workers = w;
+    bob_spin_release(&idle_lock);
+}
+
+/* The idle workers end, reported by the thread that ends the tool, in
+ * each one's name, as libomp's workers report their end as the runtime
+ * ends them: its inquiries (ompt_get_thread_data) answer for the worker
+ * meanwhile, whether or not it is an OMPT thread itself (the program's
+ * initial thread may have made no OpenMP call). A worker still running a
+ * member (the program exits in a region) does not end. */
+static bob_ompt_thread_t *ending;
+static const bob_thread_t *ending_by;
+
+static void workers_end(const bob_thread_t *self)
+{
+    bob_spin_acquire(&idle_lock);
+    bob_ompt_thread_t *w = idle_workers;
+    idle_workers = NULL;
+    bob_spin_release(&idle_lock);
+    ending_by = self;
+    for (bob_ompt_thread_t *next; w; w = next) {
+        next = w->idle_next;
+        ending = w;
+        if (BOB_OMPT_CB(thread_end, thread_end))
+            BOB_OMPT_CB(thread_end, thread_end)(&w->data);
+        free(w);
+    }
+    ending = NULL;
+}
+
+bob_ompt_thread_t *bob_ompt_thread(const bob_thread_t *ctx)
+{
+    if (ending && ctx == ending_by)
+        return ending;
+    return ctx && ctx->ompt ? ctx->ompt->thread : NULL;
 }
 
 void bob_ompt_initial_begin(bob_thread_t *t)
@@ -84,6 +145,8 @@ void bob_ompt_fini(void)
     static _Atomic bool done;
     if (atomic_exchange(&done, true))
         return;
+    if (bob_ompt_on)
+        workers_end(bob_self_peek());
     if (program_thread && bob_ompt_on && bob_self_peek() == program_thread)
         bob_ompt_initial_end(program_thread);
     bob_ompt_tool_finalize();
@@ -99,11 +162,12 @@ const ompt_frame_t *bob_ompt_frame(const bob_thread_t *ctx)
 
 void bob_ompt_enter(bob_thread_t *ctx)
 {
-    void *cfa = bob_ompt_cfa;
+    void *cfa = bob_ompt_cfa, *fp = bob_ompt_caller_fp;
     if (!ctx || !ctx->ompt || ctx->ompt->frame.enter_frame.ptr || !cfa)
         return;
-    ctx->ompt->frame.enter_frame.ptr = cfa;
-    ctx->ompt->frame.enter_frame_flags = BOB_OMPT_FRAME_FLAGS;
+    ctx->ompt->frame.enter_frame.ptr = fp ? fp : cfa;
+    ctx->ompt->frame.enter_frame_flags =
+        fp ? ompt_frame_application | ompt_frame_framepointer : BOB_OMPT_FRAME_FLAGS;
 }
 
 void bob_ompt_leave(bob_thread_t *ctx)
@@ -158,12 +222,15 @@ static int kind_of(const bob_ompt_task_t *task)
     return task->flags & ~ompt_task_undeferred;
 }
 
-/* Member tid of team starts its implicit task (task), a new OMPT thread
- * unless it is thread 0. */
+/* Member tid of team starts its implicit task (task), as a worker unless
+ * it is thread 0. */
 static void implicit_begin(bob_ompt_task_t *task, bob_team_t *team, int tid)
 {
+    bool fresh = false;
+    if (tid != 0)
+        task->thread = worker_take(&fresh);
     bob_ompt_thread_t *thread = task->thread;
-    if (tid != 0 && BOB_OMPT_CB(thread_begin, thread_begin))
+    if (fresh && BOB_OMPT_CB(thread_begin, thread_begin))
         BOB_OMPT_CB(thread_begin, thread_begin)(ompt_thread_worker, &thread->data);
     task->saved_implicit = thread->implicit;
     task->saved_state = thread->state;
@@ -195,8 +262,10 @@ static void implicit_end(bob_ompt_task_t *task, bob_team_t *team, int tid)
     bob_ompt_thread_t *thread = task->thread;
     thread->implicit = task->saved_implicit;
     thread->state = task->saved_state;
-    if (tid != 0 && BOB_OMPT_CB(thread_end, thread_end))
-        BOB_OMPT_CB(thread_end, thread_end)(&thread->data);
+    if (tid != 0) { /* the worker is another member's to take from now on */
+        task->thread = &task->own;
+        worker_idle(thread);
+    }
 }
 
 /* An implicit task's body has returned: at the region's implicit barrier
@@ -213,6 +282,13 @@ void bob_ompt_member_begin(bob_thread_t *t)
         implicit_begin(t->ompt, t->team, t->tid);
 }
 
+/* With a tool, the region ends at a barrier of the whole team, as on
+ * libomp: a member whose body returned waits there until every member has
+ * arrived and the team's tasks are done, running them meanwhile or lending
+ * its seat to them, so that a task that runs while the member waits is
+ * reported on the member's thread (ompt/task.c), as libomp reports a task
+ * run by a worker at the join barrier. Without a tool members end at
+ * once, and thread 0's join waits for them and the tasks (team.c). */
 void bob_ompt_member_end(bob_thread_t *t)
 {
     if (!t->ompt)
@@ -221,6 +297,7 @@ void bob_ompt_member_end(bob_thread_t *t)
         bob_ompt_take_ra(); /* no entry point's: the body has returned */
         body_returned(t->ompt);
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
+        bob_region_end_barrier(t);
         bob_ompt_sync_end(t, ompt_sync_region_barrier_implicit_parallel);
     }
     implicit_end(t->ompt, t->team, t->tid);
@@ -258,9 +335,10 @@ void bob_ompt_join_begin(bob_thread_t *t)
         bob_ompt_take_ra();
         bob_ompt_ra = t->team->ompt->ra;
         body_returned(t->ompt);
-    }
-    if (t->ompt)
         bob_ompt_sync_begin(t, ompt_sync_region_barrier_implicit_parallel, &t->team->nthreads);
+        if (t->team->nthreads > 1)
+            bob_region_end_barrier(t);
+    }
 }
 
 void bob_ompt_join_end(bob_thread_t *t)

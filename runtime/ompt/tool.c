@@ -24,6 +24,7 @@ bool bob_ompt_on;
 bool bob_ompt_ra_wanted = true; /* until the runtime has started */
 _Thread_local const void *bob_ompt_ra __attribute__((tls_model("initial-exec")));
 _Thread_local void *bob_ompt_cfa __attribute__((tls_model("initial-exec")));
+_Thread_local void *bob_ompt_caller_fp __attribute__((tls_model("initial-exec")));
 ompt_callback_t bob_ompt_callbacks[64];
 
 static ompt_start_tool_result_t *started;

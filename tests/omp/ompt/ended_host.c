@@ -1,8 +1,8 @@
 // A task that starts in the seat of a member whose body has returned
-// never names that member's implicit task in task_schedule: the member's
-// implicit task ends before its seat is free, so a tool that frees its
-// tasks' data at implicit_task's end (bobbin-profile does) never reads it
-// again. The tool here marks the data ended and lingers in the callback:
+// never names that member's implicit task in task_schedule once it has
+// ended (it ends only after the team's tasks, at the region's end), so a
+// tool that frees its tasks' data at implicit_task's end (bobbin-profile
+// does) never reads it again. The tool here marks the data ended and lingers in the callback:
 // the task thread 1 made, waiting for a seat until thread 1's body
 // returned, reported that ended task in every run before.
 // RUN: %libomp-compile %ompt-flags && %libomp-run | FileCheck %s

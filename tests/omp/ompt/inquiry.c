@@ -79,8 +79,10 @@ int main(void) {
 
 // CHECK: 0 states {{[1-9][0-9]}}
 // CHECK: 0 mutex impls 1
-// The initial thread ends first, as at exit.
+// The idle worker ends first, in its own name, then the initial thread, as
+// at exit.
 // CHECK: 0 finalizing
+// CHECK-NEXT: [[W:[2-9]]] thread_end thread=[[W]]
 // CHECK-NEXT: 1 implicit_task_end parallel={{[0-9]+}} task={{[0-9]+}} n=0 index=1 flags=0x1
 // CHECK-NEXT: 1 thread_end thread=1
 // CHECK-NEXT: 0 finalize

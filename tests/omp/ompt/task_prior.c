@@ -1,9 +1,9 @@
 // task_schedule always names the task a starting task interrupts, never
-// NULL: thread 1 makes tasks and its body returns, ending its implicit
-// task, while thread 0 sits in a nested region of its own; the tasks then
-// start in thread 1's seat with neither member's implicit task in
-// progress, and are reported on thread 0's, which lasts until the region
-// joins. Before, their prior task was NULL, which LLVM's test tool
+// NULL: thread 1 makes tasks and its body returns while thread 0 sits in
+// a nested region of its own; the tasks then start in thread 1's seat,
+// reported on thread 1, which waits at the region's end until they are
+// done (or, where its implicit task is not in progress, on thread 0's,
+// which lasts until the region joins). Before, their prior task was NULL, which LLVM's test tool
 // dereferences (ompt/tasks/kmp_task_depend_all.c crashed 2 runs in 10).
 // RUN: %libomp-compile %ompt-flags && %libomp-run | FileCheck %s
 // REQUIRES: bobbin
