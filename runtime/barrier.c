@@ -19,7 +19,10 @@
  * holds). One that spins keeps it, and runs tasks in it. A sleeping one
  * also wants units run (bt_units_wanted, wait.c): a Pthread runtime's
  * waiter would run the team's tasks, so a team-mate that spins for one of
- * them on the waiter's ES, without a scheduling point, is preempted. */
+ * them on the waiter's ES, without a scheduling point, is preempted.
+ *
+ * At a release the primary goes first on its ES: a member that leaves
+ * the barrier yields to it if it is ready there (barrier_wait). */
 #include "rt.h"
 #include "ompt/ompt.h"
 #include "task.h"
@@ -111,6 +114,14 @@ static bool barrier_wait(bob_thread_t *self, bool cancellable)
         } else {
             wait_for_last(self, gen, cancellable);
         }
+        /* The releaser, and a waiter that spun to the release, go on
+         * before the team-mates woken onto their ES: a worker that then
+         * spins, without a scheduling point, for the primary queued
+         * behind it holds the primary back a whole time slice. So a
+         * member that finds the primary ready on its ES lets it go first,
+         * as libomp's primary releases its workers and goes on. */
+        if (self->tid != 0 && team->members_share_es)
+            bt_yield_to_if_ready(team->threads[0].unit);
     }
     return cancelled(team, cancellable);
 }

@@ -373,6 +373,10 @@ void bti_after_switch(bti_es_t *es)
     if ((u = es->yielding)) {
         es->yielding = NULL;
         bti_yield_push(es, u);
+        /* handed straight to a unit (bt_yield_to), not to the scheduler,
+         * whose pick would pass it over: so does this */
+        if (es->current && bti_yieldq_pass(&es->yielded) && bti_g.num_es > 1)
+            bti_notify_thieves(es);
     }
     if ((u = es->moving)) {
         es->moving = NULL;

@@ -444,20 +444,25 @@ void bt_yield(void)
     bti_switch_to_sched(es, self);
 }
 
-void bt_yield_to(bt_unit_t *target)
+int bt_yield_to_if_ready(bt_unit_t *target)
 {
     bti_es_t *es = bti_es_self();
     bt_unit_t *self = self_ult(es);
-    if (!self || target == self || !bti_may_run(es, target) ||
+    /* a started unit is made ready on the ES it last ran on: one that ran
+     * elsewhere costs no look into the pools; then the scheduler's checks
+     * before it runs a unit it picked */
+    if (!self || !target || (target->started && target->es != es) || target == self ||
+        !bti_may_run(es, target) ||
+        (es->frozen_threads && !target->progress) ||
+        (bti_pinned(target) && !bti_klt_may_run_pinned(es)) ||
         (target->is_tasklet && block_kept_elsewhere(es, self)) ||
-        !bti_take_ready(es, target)) {
-        bt_yield();
-        return;
-    }
+        !bti_take_ready(es, target))
+        return 0;
+    atomic_store_explicit(&es->nswitch, es->nswitch + 1, memory_order_relaxed);
     if (target->is_tasklet) {
         bti_run_here(es, target, false);
         bti_unit_end(es, target);
-        return;
+        return 1;
     }
     if (self->unpromoted)
         bti_promote(es, self);
@@ -468,6 +473,13 @@ void bt_yield_to(bt_unit_t *target)
     bti_run_ult(es, &self->ctx, target);
     bti_after_switch(bti_es_self());
     bti_home_return(kept);
+    return 1;
+}
+
+void bt_yield_to(bt_unit_t *target)
+{
+    if (!bt_yield_to_if_ready(target))
+        bt_yield();
 }
 
 void bt_suspend(void)

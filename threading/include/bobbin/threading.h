@@ -355,6 +355,10 @@ void bt_yield(void);
 /* Switches straight to `target` if it is ready in a pool of this ES and can
  * be taken from it; otherwise behaves as bt_yield(). */
 void bt_yield_to(bt_unit_t *target);
+/* The same, but does nothing where `target` is not ready here (or NULL):
+ * returns whether it ran it. The caller then waits with the units that
+ * yielded. */
+int bt_yield_to_if_ready(bt_unit_t *target);
 /* Suspends the calling ULT until bt_resume() names it. A resume that comes
  * first is remembered, so each suspend pairs with exactly one resume. */
 void bt_suspend(void);
