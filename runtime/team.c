@@ -584,7 +584,8 @@ void bob_launch(bob_team_t *team, bool first_level, int kind, void (*main)(void 
         bob_pause_team_begins();
     if (es < 0) /* an application thread's teams start from ES 0 */
         es = 0;
-    team->threads[0].unit = bt_self(); /* for the barrier's release (barrier.c) */
+    if (team->members_share_es) /* for the barrier's release (barrier.c) */
+        team->threads[0].unit = bt_self();
     bt_unit_attr_t attr = bob_unit_attr(kind);
     attr.in_place = 1; /* their master joins them */
     attr.progress = 1; /* OpenMP threads, unlike tasks, progress on their own */
